@@ -1,0 +1,173 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { sendError } from './http/errors.ts';
+import { appRoutes } from './modules/app/routes.ts';
+import { cobrandRoutes } from './modules/cobrand/routes.ts';
+import { CobrandService } from './modules/cobrand/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { loginRoutes } from './modules/login/routes.ts';
+import { logoutRoutes } from './modules/logout/routes.ts';
+import { portalRoutes } from './modules/portal/routes.ts';
+import { textRoutes } from './modules/text/routes.ts';
+import { SessionManager } from './security/sessions.ts';
+import type { Secrets } from './shared/secrets.ts';
+import type { TextBundles } from './text/bundles.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    secrets: Secrets;
+    texts: TextBundles;
+    sessions: SessionManager;
+    cobrands: CobrandService;
+    redis: Redis | undefined;
+  }
+}
+
+export interface Services {
+  database: Database;
+  secrets: Secrets;
+  texts: TextBundles;
+  redis?: Redis;
+}
+
+/** Headers that may carry a secret: never logged. */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrf-token"]',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+];
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Errors that mean the database is out of reach: answer 503, not 500. */
+function isUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  const message = String((error as { message?: unknown })?.message ?? '');
+  return (
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET' ||
+    code === 'ETIMEDOUT' ||
+    code === '57P01' ||
+    code === '57P03' ||
+    code === '08006' ||
+    code === '08001' ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)
+  );
+}
+
+export async function buildApp(config: Config, services: Services): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    bodyLimit: 32 * 1024,
+    trustProxy: false,
+    disableRequestLogging: config.nodeEnv === 'test',
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
+  });
+
+  app.decorate('config', config);
+  app.decorate('database', services.database);
+  app.decorate('db', services.database.db);
+  app.decorate('secrets', services.secrets);
+  app.decorate('texts', services.texts);
+  app.decorate('redis', services.redis);
+  app.decorate('sessions', new SessionManager(services.database.db, config, services.secrets));
+  app.decorate('cobrands', new CobrandService(services.database.db));
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: 8 * 1024 });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: config.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  if (config.rateLimits) {
+    await app.register(fastifyRateLimit, {
+      global: true,
+      max: 600,
+      timeWindow: '1 minute',
+      ...(services.redis ? { redis: services.redis, nameSpace: 'cardportal:rl:' } : {}),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        code: 'rate.limited',
+        message: `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} seconds`,
+      }),
+    });
+  }
+
+  // CSRF (DESIGN §5): every state-changing request carries the sec-token issued for its session, and
+  // comes from our own origin.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      const ours = new URL(config.publicUrl).origin;
+      const sameHost = `${request.protocol}://${request.host}`;
+      if (origin !== ours && origin !== sameHost) {
+        return sendError(reply, 403, 'csrf.origin', 'Cross-origin request refused');
+      }
+    }
+    if (!app.sessions.checkCsrf(request)) {
+      return sendError(reply, 403, 'csrf.invalid', 'Missing or invalid CSRF token: reload the page and try again');
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) {
+      return sendError(reply, 400, 'request.invalid', `Invalid request: ${error.message}`);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return sendError(reply, 429, 'rate.limited', error.message);
+    }
+    if (status >= 400 && status < 500) {
+      return sendError(reply, status, String(error.code ?? 'request.invalid'), error.message);
+    }
+    if (isUnavailable(error)) {
+      request.log.error({ err: { message: error.message, code: error.code } }, 'database unavailable');
+      return sendError(reply, 503, 'service.unavailable', 'The service is temporarily unavailable: try again shortly');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 500, 'server.error', 'An unexpected error has occurred');
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, 404, 'not_found', `No such resource: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`),
+  );
+
+  await app.register(healthRoutes);
+  await app.register(cobrandRoutes);
+  await app.register(textRoutes);
+  await app.register(loginRoutes);
+  await app.register(logoutRoutes);
+  await app.register(portalRoutes);
+  await app.register(appRoutes);
+  return app;
+}

@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { cobrandSchema, LOGIN_TYPES, type LoginType, USER_TYPES, type UserType } from '@cardportal/domain';
+import { ConfigError, loadConfig } from './config.ts';
+import { type Database, migrate, openPglite, openPgliteSocket, openPostgres } from './db/client.ts';
+import { loadDemoData } from './demo/load.ts';
+import { listCobrands, saveCobrands } from './modules/cobrand/repository.ts';
+import { audit } from './shared/audit.ts';
+import { loadSecrets } from './shared/secrets.ts';
+import { createUser, describeUser, findUserByUserId, unlockUser, UserInputError } from './shared/users.ts';
+
+const USAGE = `Usage: npm run cli -- <command>
+  db init                                   create and migrate the database (and load demo data in demo mode)
+  cobrand list                              list co-brands
+  cobrand import FILE                       import co-brands (JSON array of records) — all or nothing
+  cobrand export                            print every co-brand as JSON
+  user create --user-id ID --email E --password P [--login-type pwd|otp-2fa|token]
+              [--cobrand NAME] [--first-name F] [--last-name L] [--user-type A|C|G|H|I|O|S|Z]
+              [--expired] [--first-login]
+  user unlock ID                            lift a lock
+  user show ID                              show a user (never the password hash)`;
+
+class UsageError extends Error {}
+
+/**
+ * Opens the same database as the server: PostgreSQL with DATABASE_URL; otherwise the running server's
+ * embedded database over its local socket, or, with the server stopped, the data directory itself.
+ */
+async function open(config: ReturnType<typeof loadConfig>): Promise<Database> {
+  if (config.databaseUrl) {
+    const db = openPostgres(config.databaseUrl, 2);
+    await migrate(db, config.migrationsDir);
+    return db;
+  }
+  const shared = await openPgliteSocket(config.dataDir);
+  if (shared) return shared;
+  const db = await openPglite(config.dataDir);
+  await migrate(db, config.migrationsDir);
+  return db;
+}
+
+async function run(argv: string[]): Promise<number> {
+  const config = loadConfig();
+  const [group, action, ...rest] = argv;
+  if (!group || group === 'help' || group === '--help') {
+    console.log(USAGE);
+    return 0;
+  }
+  const key = `${group} ${action ?? ''}`.trim();
+  const commands = ['db init', 'cobrand list', 'cobrand import', 'cobrand export', 'user create', 'user unlock', 'user show'];
+  if (!commands.includes(key)) throw new UsageError(`Unknown command: ${key}`);
+
+  if (key === 'db init') {
+    const database = config.databaseUrl ? openPostgres(config.databaseUrl, 2) : await openPglite(config.dataDir);
+    try {
+      await migrate(database, config.migrationsDir);
+      await loadSecrets(database.db);
+      if (config.demo && (await loadDemoData(database.db, config))) console.log('demo data loaded');
+      console.log(`database ready (${database.kind})`);
+    } finally {
+      await database.close();
+    }
+    return 0;
+  }
+
+  const database = await open(config);
+  const { db } = database;
+  try {
+    switch (key) {
+      case 'cobrand list': {
+        for (const c of await listCobrands(db)) {
+          console.log(`${c.name}\t${c.abbreviation}\t${c.locales.join(',')}\t${c.appName}`);
+        }
+        return 0;
+      }
+      case 'cobrand export': {
+        console.log(JSON.stringify(await listCobrands(db), null, 2));
+        return 0;
+      }
+      case 'cobrand import': {
+        const file = rest[0];
+        if (!file) throw new UsageError('cobrand import needs a FILE');
+        let raw: unknown;
+        try {
+          raw = JSON.parse(readFileSync(path.resolve(file), 'utf8'));
+        } catch (error) {
+          throw new UsageError(`${file}: not readable JSON (${(error as Error).message})`);
+        }
+        const list = Array.isArray(raw) ? raw : [raw];
+        const records = [];
+        for (const [i, item] of list.entries()) {
+          const parsed = cobrandSchema.safeParse(item);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            throw new UsageError(`${file}: record ${i + 1}, field ${issue?.path.join('.') || '(record)'}: ${issue?.message}`);
+          }
+          records.push(parsed.data);
+        }
+        await saveCobrands(db, records);
+        console.log(`imported ${records.length} co-brand(s)`);
+        return 0;
+      }
+      case 'user create': {
+        const { values } = parseArgs({
+          args: rest,
+          options: {
+            'user-id': { type: 'string' },
+            email: { type: 'string' },
+            password: { type: 'string' },
+            'login-type': { type: 'string', default: 'pwd' },
+            cobrand: { type: 'string', default: 'cardportal' },
+            'first-name': { type: 'string', default: '' },
+            'last-name': { type: 'string', default: '' },
+            'user-type': { type: 'string', default: 'A' },
+            expired: { type: 'boolean', default: false },
+            'first-login': { type: 'boolean', default: false },
+            question: { type: 'string' },
+            answer: { type: 'string' },
+          },
+          strict: true,
+        });
+        if (!values['user-id'] || !values.email || !values.password) {
+          throw new UsageError('user create needs --user-id, --email and --password');
+        }
+        const loginType = values['login-type'] as LoginType;
+        if (!LOGIN_TYPES.includes(loginType)) throw new UsageError(`--login-type must be one of ${LOGIN_TYPES.join(', ')}`);
+        const userType = values['user-type'] as UserType;
+        if (!(userType in USER_TYPES)) throw new UsageError(`--user-type must be one of ${Object.keys(USER_TYPES).join(', ')}`);
+        const user = await createUser(db, {
+          userId: values['user-id'],
+          email: values.email,
+          password: values.password,
+          loginType,
+          userType,
+          cobrand: values.cobrand,
+          firstName: values['first-name'],
+          lastName: values['last-name'],
+          expired: values.expired,
+          firstLogin: values['first-login'],
+        });
+        await audit(db, 'user.created', { userPk: user.id, detail: { by: 'cli' } });
+        console.log(`created user ${user.displayUserId} (ldap id ${user.ldapId})`);
+        return 0;
+      }
+      case 'user unlock': {
+        const id = rest[0];
+        if (!id) throw new UsageError('user unlock needs an ID');
+        const user = await unlockUser(db, id);
+        if (!user) throw new UsageError(`no such user: ${id}`);
+        await audit(db, 'user.unlocked', { userPk: user.id, detail: { by: 'cli' } });
+        console.log(`user ${user.displayUserId} is ${user.status}`);
+        return 0;
+      }
+      case 'user show': {
+        const id = rest[0];
+        if (!id) throw new UsageError('user show needs an ID');
+        const user = await findUserByUserId(db, id);
+        if (!user) throw new UsageError(`no such user: ${id}`);
+        console.log(JSON.stringify(describeUser(user), null, 2));
+        return 0;
+      }
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof UserInputError) {
+      console.error(error.message);
+      if (error instanceof UsageError) console.error(USAGE);
+      process.exit(2);
+    }
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { LIMITS } from '@cardportal/domain';
+import { z } from 'zod';
+
+/**
+ * Configuration, parsed once at start-up from the environment (DESIGN §3). Nothing else reads
+ * process.env. A bad value stops start-up with one line naming the variable.
+ */
+const booleanFlag = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      if (['1', 'true', 'on', 'yes'].includes(v.toLowerCase())) return true;
+      if (['0', 'false', 'off', 'no'].includes(v.toLowerCase())) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be 1/0, true/false or on/off` });
+      return z.NEVER;
+    });
+
+const urlWithProtocols = (protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      try {
+        const url = new URL(v);
+        if (!protocols.includes(url.protocol)) throw new Error('protocol');
+        return v;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `must be a ${protocols.join(' or ')} URL` });
+        return z.NEVER;
+      }
+    });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:']),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:']),
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  DEMO: z.string().optional(),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  SESSION_WARNING_MS: z.coerce.number().int().min(1000).max(86_400_000).default(LIMITS.sessionWarningMs),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  /** True when the public URL is https: cookies are Secure and HSTS is sent. */
+  secure: boolean;
+  nodeEnv: 'production' | 'development' | 'test';
+  demo: boolean;
+  rateLimits: boolean;
+  sessionWarningMs: number;
+  /** Server idle timeout: the warning delay plus the 80-second countdown. */
+  sessionIdleMs: number;
+  logLevel: string;
+  /** Where the built SPAs are. */
+  portalDist: string;
+  webDist: string;
+  /** Where the text bundles are. */
+  bundlesDir: string;
+  migrationsDir: string;
+  demoDir: string;
+}
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(new URL('.', import.meta.url).pathname, '../../..');
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got ${JSON.stringify(env[name] ?? '')})`);
+  }
+  const e = parsed.data;
+  const demoFlag = booleanFlag('DEMO', e.DATABASE_URL === undefined).safeParse(e.DEMO);
+  if (!demoFlag.success) {
+    throw new ConfigError(`Invalid configuration: DEMO must be 1 or 0 (got ${JSON.stringify(e.DEMO)})`);
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    publicUrl,
+    secure: publicUrl.startsWith('https:'),
+    nodeEnv: e.NODE_ENV,
+    demo: demoFlag.data,
+    rateLimits: e.RATE_LIMITS === 'on',
+    sessionWarningMs: e.SESSION_WARNING_MS,
+    sessionIdleMs: e.SESSION_WARNING_MS + LIMITS.sessionCountdownSeconds * 1000,
+    logLevel: e.LOG_LEVEL,
+    portalDist: path.join(repoRoot, 'apps/portal/dist'),
+    webDist: path.join(repoRoot, 'apps/web/dist'),
+    bundlesDir: path.join(repoRoot, 'packages/i18n/bundles'),
+    migrationsDir: path.join(repoRoot, 'apps/server/drizzle'),
+    demoDir: path.join(repoRoot, 'apps/server/demo'),
+  };
+}

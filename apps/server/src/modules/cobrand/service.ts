@@ -1,0 +1,69 @@
+import { type Cobrand, LOCALE_NAMES, toCobrandRecord } from '@cardportal/domain';
+import type { Db } from '../../db/client.ts';
+import { findAsset, findCobrand, findCobrandNameByAbbreviation, type CobrandAsset } from './repository.ts';
+
+/** How long one instance trusts its in-memory copy of a co-brand (they change rarely, by import). */
+const CACHE_MS = 30_000;
+
+interface Cached<T> {
+  value: T;
+  at: number;
+}
+
+export interface PublicCobrand {
+  cobrand: Cobrand;
+  body: string;
+  localesBody: string;
+}
+
+/** Co-brand lookups with a short per-instance cache, so public calls rarely touch the database. */
+export class CobrandService {
+  private readonly byName = new Map<string, Cached<PublicCobrand | null>>();
+  private readonly byAbbr = new Map<string, Cached<string | null>>();
+  private readonly assets = new Map<string, Cached<CobrandAsset | null>>();
+
+  constructor(private readonly db: Db) {}
+
+  async get(name: string): Promise<PublicCobrand | null> {
+    const hit = this.byName.get(name);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+    const cobrand = await findCobrand(this.db, name);
+    const value = cobrand
+      ? {
+          cobrand,
+          body: JSON.stringify(toCobrandRecord(cobrand)),
+          localesBody: JSON.stringify(Object.fromEntries(cobrand.locales.map((l) => [l, LOCALE_NAMES[l]]))),
+        }
+      : null;
+    this.remember(this.byName, name, value);
+    return value;
+  }
+
+  async nameForAbbreviation(abbreviation: string): Promise<string | null> {
+    const hit = this.byAbbr.get(abbreviation);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+    const value = (await findCobrandNameByAbbreviation(this.db, abbreviation)) ?? null;
+    this.remember(this.byAbbr, abbreviation, value);
+    return value;
+  }
+
+  async asset(assetPath: string): Promise<CobrandAsset | null> {
+    const hit = this.assets.get(assetPath);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+    const value = (await findAsset(this.db, assetPath)) ?? null;
+    this.remember(this.assets, assetPath, value);
+    return value;
+  }
+
+  clear(): void {
+    this.byName.clear();
+    this.byAbbr.clear();
+    this.assets.clear();
+  }
+
+  private remember<T>(map: Map<string, Cached<T>>, key: string, value: T): void {
+    // Bounded: unknown names are remembered too (cheap 404s), so cap the map.
+    if (map.size > 1000) map.clear();
+    map.set(key, { value, at: Date.now() });
+  }
+}

@@ -1,0 +1,82 @@
+import { LIMITS } from '@cardportal/domain';
+import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { unknownAttempts, users } from '../../db/schema.ts';
+
+const lockExpired = (column: typeof users.lockedAt | typeof unknownAttempts.lockedAt) =>
+  sql`${column} < now() - make_interval(mins => ${LIMITS.lockMinutes})`;
+
+/**
+ * Reserves one guess for a user before it is evaluated, atomically: the row lock of the UPDATE
+ * serialises concurrent attempts, so no more than `maxFailedAttempts` guesses are ever in flight or
+ * evaluated between two successes. An expired lock from failed attempts is lifted here.
+ * Returns the attempt number, or undefined when the user is locked (or inactive).
+ */
+export async function reserveAttempt(db: Executor, userPk: number): Promise<number | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      failedAttempts: sql`case when ${users.status} = 'Locked' then 1 else ${users.failedAttempts} + 1 end`,
+      status: 'Active',
+      lockedAt: null,
+      lockReason: null,
+    })
+    .where(
+      and(
+        eq(users.id, userPk),
+        or(
+          and(eq(users.status, 'Active'), lt(users.failedAttempts, LIMITS.maxFailedAttempts)),
+          and(eq(users.status, 'Locked'), eq(users.lockReason, 'attempts'), lockExpired(users.lockedAt)),
+        ),
+      ),
+    )
+    .returning({ failedAttempts: users.failedAttempts });
+  return row?.failedAttempts;
+}
+
+/** A success: the count starts again from zero. */
+export async function recordSuccess(db: Executor, userPk: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ failedAttempts: 0, lastLoginAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(users.id, userPk));
+}
+
+/** Locks the user once the reserved failures reach the maximum. Returns true when locked. */
+export async function lockIfExhausted(db: Executor, userPk: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ status: 'Locked', lockedAt: sql`now()`, lockReason: 'attempts', updatedAt: sql`now()` })
+    .where(
+      and(eq(users.id, userPk), eq(users.status, 'Active'), gte(users.failedAttempts, LIMITS.maxFailedAttempts)),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
+ * Counts a failed sign-in for a user ID that does not exist, keyed by a keyed hash of the ID, so that
+ * unknown IDs lock after the same number of attempts as known ones. Returns the failure count.
+ */
+export async function recordUnknownFailure(db: Executor, keyHash: string): Promise<number> {
+  const expired = sql`(${unknownAttempts.lockedAt} is not null and ${lockExpired(unknownAttempts.lockedAt)})`;
+  const next = sql`case when ${expired} then 1 else least(${unknownAttempts.failures} + 1, ${LIMITS.maxFailedAttempts}) end`;
+  const [row] = await db
+    .insert(unknownAttempts)
+    .values({ keyHash, failures: 1 })
+    .onConflictDoUpdate({
+      target: unknownAttempts.keyHash,
+      set: {
+        failures: next,
+        lockedAt: sql`case when ${expired} then null when ${next} >= ${LIMITS.maxFailedAttempts} then coalesce(${unknownAttempts.lockedAt}, now()) else ${unknownAttempts.lockedAt} end`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ failures: unknownAttempts.failures });
+  return row?.failures ?? 1;
+}
+
+/** Forgets unknown-ID counters that have been quiet for a day. */
+export async function purgeUnknownAttempts(db: Executor): Promise<void> {
+  await db.delete(unknownAttempts).where(sql`${unknownAttempts.updatedAt} < now() - interval '1 day'`);
+}

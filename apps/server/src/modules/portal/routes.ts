@@ -1,0 +1,121 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  APP_BASE,
+  type ChangePasswordServiceUrls,
+  isPortalScreen,
+  LIMITS,
+  PORTAL_BASE,
+  portalUrl,
+} from '@cardportal/domain';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from '../../http/errors.ts';
+import { clientLogs } from '../../db/schema.ts';
+
+/**
+ * The portal's own calls (spec §7) and the portal SPA itself: hashed assets are immutable; every
+ * screen path answers index.html (404 for paths that are not a screen, which the SPA shows as its
+ * not-found screen) with fresh session and sec-token cookies.
+ */
+export async function portalRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+
+  app.get('/sdportal/rest/csrf', async (request, reply) => {
+    app.sessions.ensureCsrf(request, reply);
+    reply.header('cache-control', 'no-store');
+    return { ok: true };
+  });
+
+  app.get('/sdportal/rest/changepasswordserviceurls', async (_request, reply) => {
+    const urls: ChangePasswordServiceUrls = {
+      changePassword: portalUrl('change-password'),
+      autoLogout: '/heracles/logout',
+      cancelPasswordReset: `${APP_BASE}profile`,
+    };
+    reply.header('cache-control', 'no-store');
+    return urls;
+  });
+
+  /** Error statements from the portal: size-limited, stored, never echoed (not even into the log). */
+  app.put(
+    '/sdportal/rest/log/logErrorStatement.json',
+    {
+      bodyLimit: LIMITS.clientLogMaxBytes,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      let message: string | undefined;
+      if (typeof body === 'string') message = body;
+      else if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
+        message = (body as { message: string }).message;
+      }
+      if (message === undefined || message.trim() === '') {
+        return sendError(reply, 400, 'log.invalid', 'Body must be a JSON string or { "message": string }');
+      }
+      // Control characters are stripped so a stored statement cannot forge log lines or terminals.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+      const clean = message.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, LIMITS.clientLogMaxBytes);
+      const ua = request.headers['user-agent'];
+      await app.db.insert(clientLogs).values({
+        message: clean,
+        ip: request.ip,
+        userAgent: typeof ua === 'string' ? ua.slice(0, 256) : null,
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  app.get('/sdportal/rest/sessionExpire/pingPortal.json', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const session = await app.sessions.get(request);
+    if (!session) return sendError(reply, 401, 'session.required', 'No session to renew');
+    await app.sessions.touch(session);
+    return { ok: true, expiresAt: session.expiresAt.toISOString() };
+  });
+
+  // The built portal. Hashed files under assets/ never change: cache them for a year.
+  const dist = config.portalDist;
+  const indexFile = path.join(dist, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ dist }, 'portal build missing: run npm run build');
+  }
+  await app.register(fastifyStatic, {
+    root: path.join(dist, 'assets'),
+    prefix: `${PORTAL_BASE}assets/`,
+    decorateReply: false,
+    wildcard: true,
+    index: false,
+    preCompressed: true,
+    immutable: true,
+    maxAge: '365d',
+  });
+  let indexHtml: string | undefined;
+  const readIndex = () => {
+    indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+    return indexHtml;
+  };
+
+  const serveScreen = async (screen: string, request: Parameters<typeof app.sessions.ensureCsrf>[0], reply: Parameters<typeof app.sessions.ensureCsrf>[1]) => {
+    const html = readIndex();
+    if (!html) return sendError(reply, 503, 'portal.unbuilt', 'The portal has not been built: run npm run build');
+    app.sessions.ensureCsrf(request, reply);
+    const known = screen === '' || isPortalScreen(screen);
+    return reply
+      .code(known ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+
+  app.get('/sdportal/portalstatic', async (_request, reply) => reply.redirect(PORTAL_BASE, 301));
+  app.get(PORTAL_BASE, (request, reply) => serveScreen('', request, reply));
+  app.get<{ Params: { '*': string } }>(`${PORTAL_BASE}*`, (request, reply) =>
+    serveScreen(request.params['*'].replace(/\/$/, ''), request, reply),
+  );
+  app.get('/', async (request, reply) => {
+    const query = new URL(request.url, 'http://x').search;
+    return reply.redirect(`${PORTAL_BASE}signin${query}`, 302);
+  });
+}

@@ -1,0 +1,155 @@
+import { LIMITS, type SessionStage } from '@cardportal/domain';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
+import type { Secrets } from '../shared/secrets.ts';
+import { derivedToken, randomId, safeEqual, sha256 } from './crypto.ts';
+
+export const SESSION_COOKIE = 'cpsid';
+export const CSRF_COOKIE = 'sec-token';
+const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** A session's last-seen time is written at most this often (the idle timeout is minutes). */
+const TOUCH_INTERVAL_MS = 15_000;
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export interface NewSession {
+  userPk: number;
+  stage: SessionStage;
+  cobrand: string;
+  locale: string;
+  sso: boolean;
+}
+
+/**
+ * Server-side sessions and CSRF tokens (DESIGN §5). The cookie holds an opaque random id; the database
+ * holds its SHA-256. Visitors without a session get an anonymous id (no database row); the sec-token
+ * is an HMAC of the id, so the server "remembers" it for exactly that visitor without storing it.
+ */
+export class SessionManager {
+  private readonly cache = new WeakMap<FastifyRequest, Promise<SessionRow | null>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly secrets: Secrets,
+  ) {}
+
+  csrfTokenFor(sessionId: string): string {
+    return derivedToken(this.secrets.hmac, 'csrf', sessionId, LIMITS.csrfTokenLength);
+  }
+
+  /** The session id the request carries, if well-formed. */
+  idOf(request: FastifyRequest): string | undefined {
+    const id = request.cookies[SESSION_COOKIE];
+    return id && ID_PATTERN.test(id) ? id : undefined;
+  }
+
+  /** The live session of the request (any stage), or null. Memoised per request. */
+  get(request: FastifyRequest): Promise<SessionRow | null> {
+    let pending = this.cache.get(request);
+    if (!pending) {
+      pending = this.load(request);
+      this.cache.set(request, pending);
+    }
+    return pending;
+  }
+
+  private async load(request: FastifyRequest): Promise<SessionRow | null> {
+    const id = this.idOf(request);
+    if (!id) return null;
+    const idHash = sha256(id);
+    const [row] = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)))
+      .limit(1);
+    if (!row) return null;
+    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await this.touch(row);
+    return row;
+  }
+
+  /** Renews the idle timeout (pingPortal.json and ordinary activity). */
+  async touch(row: SessionRow): Promise<void> {
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + this.config.sessionIdleMs);
+    await this.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.idHash, row.idHash));
+    row.lastSeenAt = now;
+    row.expiresAt = expiresAt;
+  }
+
+  /**
+   * Starts a session (sign-in or a stage change): always a new id, so an id known before sign-in is
+   * worthless after it; the previous session of the request is deleted.
+   */
+  async start(request: FastifyRequest, reply: FastifyReply, values: NewSession): Promise<SessionRow> {
+    await this.destroy(request);
+    const id = randomId();
+    const now = new Date();
+    const [row] = await this.db
+      .insert(sessions)
+      .values({ ...values, idHash: sha256(id), createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + this.config.sessionIdleMs) })
+      .returning();
+    if (!row) throw new Error('session insert returned no row');
+    this.setCookies(reply, id);
+    this.cache.set(request, Promise.resolve(row));
+    return row;
+  }
+
+  /** Ends the request's session on the server and hands the browser a fresh anonymous id. */
+  async end(request: FastifyRequest, reply: FastifyReply): Promise<SessionRow | null> {
+    const row = await this.destroy(request);
+    this.setCookies(reply, randomId());
+    this.cache.set(request, Promise.resolve(null));
+    return row;
+  }
+
+  private async destroy(request: FastifyRequest): Promise<SessionRow | null> {
+    const id = this.idOf(request);
+    if (!id) return null;
+    const [row] = await this.db.delete(sessions).where(eq(sessions.idHash, sha256(id))).returning();
+    return row ?? null;
+  }
+
+  /** Makes sure the visitor has a session id and the matching sec-token cookie (HTML pages, /csrf). */
+  ensureCsrf(request: FastifyRequest, reply: FastifyReply): void {
+    const id = this.idOf(request);
+    if (!id) {
+      this.setCookies(reply, randomId());
+      return;
+    }
+    const token = this.csrfTokenFor(id);
+    if (request.cookies[CSRF_COOKIE] !== token) {
+      reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: this.config.secure, httpOnly: false });
+    }
+  }
+
+  private setCookies(reply: FastifyReply, id: string): void {
+    reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.secure });
+    reply.setCookie(CSRF_COOKIE, this.csrfTokenFor(id), {
+      path: '/',
+      httpOnly: false,
+      sameSite: 'lax',
+      secure: this.config.secure,
+    });
+  }
+
+  /** True when a state-changing request carries the token issued for its own session. */
+  checkCsrf(request: FastifyRequest): boolean {
+    const header = request.headers['x-csrf-token'] ?? request.headers['x-xsrf-token'];
+    const other = request.headers['x-xsrf-token'];
+    if (typeof header !== 'string' || (typeof other === 'string' && other !== header)) return false;
+    const cookie = request.cookies[CSRF_COOKIE];
+    const id = this.idOf(request);
+    if (!cookie || !id) return false;
+    return safeEqual(header, cookie) && safeEqual(header, this.csrfTokenFor(id));
+  }
+
+  /** Deletes expired sessions; keeps the table bounded. */
+  async purgeExpired(): Promise<number> {
+    const rows = await this.db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.idHash });
+    return rows.length;
+  }
+}

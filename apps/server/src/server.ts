@@ -1,0 +1,62 @@
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { rmSync } from 'node:fs';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { socketPath } from './db/client.ts';
+import { closeServices, createServices } from './services.ts';
+
+/** Starts the server: listens, shares the embedded database over a local socket, drains on SIGTERM. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const services = await createServices(config, { initInChild: true });
+  const app = await buildApp(config, services);
+
+  let socketServer: PGLiteSocketServer | undefined;
+  if (services.database.pglite) {
+    const file = socketPath(config.dataDir);
+    rmSync(file, { force: true });
+    socketServer = new PGLiteSocketServer({ db: services.database.pglite, path: file, maxConnections: 4 });
+    await socketServer.start();
+  }
+
+  const timers = [
+    setInterval(() => {
+      app.sessions.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
+    }, 60_000),
+  ];
+  for (const t of timers) t.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    for (const t of timers) clearInterval(t);
+    try {
+      await app.close();
+      await socketServer?.stop();
+      await closeServices(services);
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`cardportal serving on ${config.publicUrl}/ (${services.database.kind} database${config.demo ? ', demo data' : ''})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `Start-up failed: ${error.message}` : error);
+  process.exit(1);
+});

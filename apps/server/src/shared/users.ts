@@ -1,0 +1,132 @@
+import {
+  canonicalUserId,
+  checkNewUserId,
+  checkPasswordConstruction,
+  LIMITS,
+  type LoginType,
+  type UserType,
+} from '@cardportal/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client.ts';
+import { passwordHistory, users } from '../db/schema.ts';
+import { hashSecret } from '../security/hashing.ts';
+import { randomBytes } from 'node:crypto';
+import { toAlphanumeric } from '../security/crypto.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** User data access shared by sign-in, the application and the admin CLI. */
+export async function findUserByUserId(db: Executor, rawUserId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.userId, canonicalUserId(rawUserId))).limit(1);
+  return row;
+}
+
+export async function findUserByPk(db: Executor, pk: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, pk)).limit(1);
+  return row;
+}
+
+export interface NewUser {
+  userId: string;
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  loginType?: LoginType;
+  userType?: UserType;
+  cobrand: string;
+  locale?: string;
+  sso?: boolean;
+  /** Password already expired: the next sign-in must change it. */
+  expired?: boolean;
+  /** Never signed in: the next sign-in must change the password; forgot-password is refused. */
+  firstLogin?: boolean;
+  status?: 'Active' | 'Inactive' | 'Locked';
+}
+
+export class UserInputError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+
+export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
+  const idProblems = checkNewUserId(input.userId);
+  if (idProblems.length > 0) throw new UserInputError('userId', `user ID is invalid: ${idProblems.join(', ')}`);
+  if (!EMAIL.test(input.email) || input.email.length > LIMITS.emailMaxLength) {
+    throw new UserInputError('email', 'e-mail address is invalid');
+  }
+  const pwProblems = checkPasswordConstruction(input.password, input.userId);
+  if (pwProblems.length > 0) {
+    throw new UserInputError('password', `password breaks the construction rules: ${pwProblems.join(', ')}`);
+  }
+  const passwordHash = await hashSecret(input.password);
+  const ldapId = `ldap-${toAlphanumeric(randomBytes(16), 16)}`;
+  return db.transaction(async (tx) => {
+    const existing = await findUserByUserId(tx, input.userId);
+    if (existing) {
+      throw new UserInputError(
+        'userId',
+        'The User ID you specified already exists in the application. Please try again.',
+      );
+    }
+    const [row] = await tx
+      .insert(users)
+      .values({
+        userId: canonicalUserId(input.userId),
+        displayUserId: input.userId,
+        ldapId,
+        b2bAlias: `b2b-${canonicalUserId(input.userId)}`,
+        email: input.email,
+        firstName: input.firstName ?? '',
+        lastName: input.lastName ?? '',
+        userType: input.userType ?? 'A',
+        status: input.status ?? 'Active',
+        loginType: input.loginType ?? 'pwd',
+        sso: input.sso ?? false,
+        cobrand: input.cobrand,
+        locale: input.locale ?? 'en_US',
+        passwordHash,
+        passwordExpiresAt: input.expired ? new Date(Date.now() - 60_000) : null,
+        firstLogin: input.firstLogin ?? false,
+        lockedAt: input.status === 'Locked' ? new Date() : null,
+        lockReason: input.status === 'Locked' ? 'admin' : null,
+        failedAttempts: 0,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await tx.insert(passwordHistory).values({ userPk: row.id, passwordHash });
+    return row;
+  });
+}
+
+/** Lifts a lock (administrator action): status Active, failed attempts zero. */
+export async function unlockUser(db: Executor, rawUserId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ status: 'Active', failedAttempts: 0, lockedAt: null, lockReason: null, updatedAt: sql`now()` })
+    .where(and(eq(users.userId, canonicalUserId(rawUserId)), eq(users.status, 'Locked')))
+    .returning();
+  return row ?? (await findUserByUserId(db, rawUserId));
+}
+
+export async function recentPasswordHashes(db: Executor, userPk: number, count: number): Promise<string[]> {
+  const rows = await db
+    .select({ hash: passwordHistory.passwordHash })
+    .from(passwordHistory)
+    .where(eq(passwordHistory.userPk, userPk))
+    .orderBy(desc(passwordHistory.createdAt), desc(passwordHistory.id))
+    .limit(count);
+  return rows.map((r) => r.hash);
+}
+
+/** The user as the CLI shows it: never the password hash. */
+export function describeUser(user: UserRow): Record<string, unknown> {
+  const { passwordHash: _hash, ...rest } = user;
+  return rest;
+}
