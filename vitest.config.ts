@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Every test layer in one run (npm test): domain rules, the server on PGlite and on PostgreSQL
+ * (+ Redis), the SPAs' unit tests, and the browser tests in Chromium against the built product.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server-pglite',
+          include: ['apps/server/test/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'server-postgres',
+          include: ['apps/server/test/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          sequence: { groupOrder: 2 },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      'apps/*/vitest.config.ts',
+      {
+        test: {
+          name: 'browser',
+          include: ['e2e/**/*.spec.ts'],
+          sequence: { groupOrder: 3 },
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
