@@ -37,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['e2e/**/*.spec.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
           sequence: { groupOrder: 3 },
           testTimeout: 120_000,
           hookTimeout: 180_000,

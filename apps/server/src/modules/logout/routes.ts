@@ -24,7 +24,7 @@ export async function logoutRoutes(app: FastifyInstance): Promise<void> {
     const cobrand = await cobrandOf(request);
     const locale = resolveLocale(request.cookies.user_locale, cobrand?.cobrand.locales);
     const labels: LogoutLabels = {
-      'ng.you.have.been.logged.out': app.texts.text(locale, 'PortalLabels', 'logout.message'),
+      'ng.you.have.been.logged.out': app.texts.text(locale, 'PortalLabels', 'logout.loggedOut'),
       'ng.return.to.login.screen': app.texts.text(locale, 'PortalLabels', 'logout.returnToLogin'),
       cobrandHostInfo: cobrand?.cobrand.name ?? DEFAULT_COBRAND,
       fssoLogoutUrl: cobrand?.cobrand.fssoLogoutUrl ?? null,

@@ -1,0 +1,59 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const baseUrl = (): string => inject('baseUrl');
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and failed page requests seen, for assertions. */
+  problems: string[];
+}
+
+export async function newPage(browser: Browser, options: { locale?: string } = {}): Promise<Session> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: options.locale ?? 'en-US' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 40[14]/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  return { context, page, problems };
+}
+
+/** axe-core on the current page: no serious or critical violation (STYLE: accessibility is tested). */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    `axe on ${label}`,
+  ).toEqual([]);
+}
+
+export const DEMO_PASSWORD = 'Cardportal#2026';
+
+export async function signIn(page: Page, userId: string, password: string, query = ''): Promise<void> {
+  await page.goto(`/sdportal/portalstatic/signin${query}`);
+  await page.locator('#userId').fill(userId);
+  await page.locator('#password').fill(password);
+  await page.locator('#signin-submit').click();
+}
