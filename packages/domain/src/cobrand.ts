@@ -113,8 +113,5 @@ export function toCobrandRecord(cobrand: Cobrand): CobrandRecord {
   return record;
 }
 
-/** The built-in default co-brand name (spec §1: used when neither the query nor session storage has one). */
-export const DEFAULT_COBRAND = 'cardportal';
-
-/** Special sign-in button label co-brand (spec §9). */
-export const SPECIAL_SIGNIN_LABEL_ABBREVIATION = 'bnc';
+// Zod-free constants live in cobrand-constants.ts (kept out of browser bundles' zod import).
+export { DEFAULT_COBRAND, SPECIAL_SIGNIN_LABEL_ABBREVIATION } from './cobrand-constants.ts';

@@ -64,9 +64,14 @@ describe('password construction (seed 001 §5)', () => {
   });
   it('never accepts a password with a character three times in a row', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 0, maxLength: 10 }), fc.string({ minLength: 1, maxLength: 1 }), fc.string({ maxLength: 10 }), (a, c, b) => {
-        expect(checkPasswordConstruction(`${a}${c}${c}${c}${b}`)).not.toEqual([]);
-      }),
+      fc.property(
+        fc.string({ minLength: 0, maxLength: 10 }),
+        fc.string({ minLength: 1, maxLength: 1 }),
+        fc.string({ maxLength: 10 }),
+        (a, c, b) => {
+          expect(checkPasswordConstruction(`${a}${c}${c}${c}${b}`)).not.toEqual([]);
+        },
+      ),
     );
   });
   it('accepts only lengths 12 to 20', () => {
@@ -100,7 +105,16 @@ describe('redirect safety', () => {
     expect(isSafeRedirect(portalUrl('locked', { cobrandHost: 'x', locale: 'de' }), origin)).toBe(true);
   });
   it('refuses anything that could leave the site or run script', () => {
-    for (const bad of ['https://evil.example/app/', '//evil.example/app/', '/\\evil.example', 'javascript:alert(1)', '/etc/passwd', '', ' /app/', '/app/'.padEnd(3000, 'x')]) {
+    for (const bad of [
+      'https://evil.example/app/',
+      '//evil.example/app/',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/etc/passwd',
+      '',
+      ' /app/',
+      '/app/'.padEnd(3000, 'x'),
+    ]) {
       expect(isSafeRedirect(bad, origin), bad).toBe(false);
     }
   });

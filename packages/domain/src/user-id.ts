@@ -1,6 +1,13 @@
 import { LIMITS } from './limits.ts';
 
-export type UserIdProblem = 'required' | 'tooShort' | 'tooLong' | 'spaces' | 'specialCharacters' | 'tooManyDigits' | 'looksLikeCardNumber';
+export type UserIdProblem =
+  | 'required'
+  | 'tooShort'
+  | 'tooLong'
+  | 'spaces'
+  | 'specialCharacters'
+  | 'tooManyDigits'
+  | 'looksLikeCardNumber';
 
 /** User ID rules of seed 001 §5, for creating users. Sign-in only trims and checks presence. */
 export function checkNewUserId(raw: string): UserIdProblem[] {
