@@ -12,10 +12,16 @@ import { cobrandRoutes } from './modules/cobrand/routes.ts';
 import { CobrandService } from './modules/cobrand/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { loginRoutes } from './modules/login/routes.ts';
+import { LoginService } from './modules/login/service.ts';
 import { logoutRoutes } from './modules/logout/routes.ts';
+import { MailWorker } from './modules/mail/worker.ts';
+import { otpRoutes } from './modules/otp/routes.ts';
+import { passwordRoutes } from './modules/password/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { textRoutes } from './modules/text/routes.ts';
+import { tokenRoutes } from './modules/token/routes.ts';
 import { SessionManager } from './security/sessions.ts';
+import { composeMail } from './shared/mail-text.ts';
 import type { Secrets } from './shared/secrets.ts';
 import type { TextBundles } from './text/bundles.ts';
 
@@ -29,6 +35,8 @@ declare module 'fastify' {
     sessions: SessionManager;
     cobrands: CobrandService;
     redis: Redis | undefined;
+    mailWorker: MailWorker;
+    login: LoginService;
   }
 }
 
@@ -62,13 +70,18 @@ function isUnavailable(error: unknown): boolean {
     code === '57P03' ||
     code === '08006' ||
     code === '08001' ||
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      message,
+    )
   );
 }
 
 export async function buildApp(config: Config, services: Services): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
     bodyLimit: 32 * 1024,
     trustProxy: false,
     disableRequestLogging: config.nodeEnv === 'test',
@@ -81,8 +94,18 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   app.decorate('secrets', services.secrets);
   app.decorate('texts', services.texts);
   app.decorate('redis', services.redis);
+  app.decorate('mailWorker', new MailWorker(services.database.db, config, app.log));
   app.decorate('sessions', new SessionManager(services.database.db, config, services.secrets));
   app.decorate('cobrands', new CobrandService(services.database.db));
+  app.decorate(
+    'login',
+    new LoginService(
+      services.database.db,
+      services.secrets,
+      (kind, user, context, args) => composeMail(app, kind, user, context, args),
+      () => app.mailWorker.kick(),
+    ),
+  );
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 8 * 1024 });
@@ -135,7 +158,12 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
       }
     }
     if (!app.sessions.checkCsrf(request)) {
-      return sendError(reply, 403, 'csrf.invalid', 'Missing or invalid CSRF token: reload the page and try again');
+      return sendError(
+        reply,
+        403,
+        'csrf.invalid',
+        'Missing or invalid CSRF token: reload the page and try again',
+      );
     }
   });
 
@@ -152,14 +180,24 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
     }
     if (isUnavailable(error)) {
       request.log.error({ err: { message: error.message, code: error.code } }, 'database unavailable');
-      return sendError(reply, 503, 'service.unavailable', 'The service is temporarily unavailable: try again shortly');
+      return sendError(
+        reply,
+        503,
+        'service.unavailable',
+        'The service is temporarily unavailable: try again shortly',
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, 'server.error', 'An unexpected error has occurred');
   });
 
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, 404, 'not_found', `No such resource: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`),
+    sendError(
+      reply,
+      404,
+      'not_found',
+      `No such resource: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`,
+    ),
   );
 
   await app.register(healthRoutes);
@@ -167,7 +205,11 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   await app.register(textRoutes);
   await app.register(loginRoutes);
   await app.register(logoutRoutes);
+  await app.register(otpRoutes);
+  await app.register(passwordRoutes);
+  await app.register(tokenRoutes);
   await app.register(portalRoutes);
   await app.register(appRoutes);
+  app.addHook('onClose', () => app.mailWorker.stop());
   return app;
 }

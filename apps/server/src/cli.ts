@@ -8,7 +8,8 @@ import { loadDemoData } from './demo/load.ts';
 import { listCobrands, saveCobrands } from './modules/cobrand/repository.ts';
 import { audit } from './shared/audit.ts';
 import { loadSecrets } from './shared/secrets.ts';
-import { createUser, describeUser, findUserByUserId, unlockUser, UserInputError } from './shared/users.ts';
+import { assignToken, DEFAULT_PIN_DAYS } from './shared/soft-token.ts';
+import { createUser, describeUser, findUserByUserId, UserInputError, unlockUser } from './shared/users.ts';
 
 const USAGE = `Usage: npm run cli -- <command>
   db init                                   create and migrate the database (and load demo data in demo mode)
@@ -17,9 +18,10 @@ const USAGE = `Usage: npm run cli -- <command>
   cobrand export                            print every co-brand as JSON
   user create --user-id ID --email E --password P [--login-type pwd|otp-2fa|token]
               [--cobrand NAME] [--first-name F] [--last-name L] [--user-type A|C|G|H|I|O|S|Z]
-              [--expired] [--first-login]
+              [--expired] [--first-login] [--question q1..q8] [--answer TEXT]
   user unlock ID                            lift a lock
-  user show ID                              show a user (never the password hash)`;
+  user show ID                              show a user (never the password hash)
+  token assign --user-id ID                 assign a software token: prints the otpauth URI and the default PIN`;
 
 class UsageError extends Error {}
 
@@ -48,15 +50,26 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const key = `${group} ${action ?? ''}`.trim();
-  const commands = ['db init', 'cobrand list', 'cobrand import', 'cobrand export', 'user create', 'user unlock', 'user show'];
+  const commands = [
+    'db init',
+    'cobrand list',
+    'cobrand import',
+    'cobrand export',
+    'user create',
+    'user unlock',
+    'user show',
+    'token assign',
+  ];
   if (!commands.includes(key)) throw new UsageError(`Unknown command: ${key}`);
 
   if (key === 'db init') {
-    const database = config.databaseUrl ? openPostgres(config.databaseUrl, 2) : await openPglite(config.dataDir);
+    const database = config.databaseUrl
+      ? openPostgres(config.databaseUrl, 2)
+      : await openPglite(config.dataDir);
     try {
       await migrate(database, config.migrationsDir);
-      await loadSecrets(database.db);
-      if (config.demo && (await loadDemoData(database.db, config))) console.log('demo data loaded');
+      const secrets = await loadSecrets(database.db);
+      if (config.demo && (await loadDemoData(database.db, config, secrets))) console.log('demo data loaded');
       console.log(`database ready (${database.kind})`);
     } finally {
       await database.close();
@@ -93,7 +106,9 @@ async function run(argv: string[]): Promise<number> {
           const parsed = cobrandSchema.safeParse(item);
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
-            throw new UsageError(`${file}: record ${i + 1}, field ${issue?.path.join('.') || '(record)'}: ${issue?.message}`);
+            throw new UsageError(
+              `${file}: record ${i + 1}, field ${issue?.path.join('.') || '(record)'}: ${issue?.message}`,
+            );
           }
           records.push(parsed.data);
         }
@@ -124,9 +139,11 @@ async function run(argv: string[]): Promise<number> {
           throw new UsageError('user create needs --user-id, --email and --password');
         }
         const loginType = values['login-type'] as LoginType;
-        if (!LOGIN_TYPES.includes(loginType)) throw new UsageError(`--login-type must be one of ${LOGIN_TYPES.join(', ')}`);
+        if (!LOGIN_TYPES.includes(loginType))
+          throw new UsageError(`--login-type must be one of ${LOGIN_TYPES.join(', ')}`);
         const userType = values['user-type'] as UserType;
-        if (!(userType in USER_TYPES)) throw new UsageError(`--user-type must be one of ${Object.keys(USER_TYPES).join(', ')}`);
+        if (!(userType in USER_TYPES))
+          throw new UsageError(`--user-type must be one of ${Object.keys(USER_TYPES).join(', ')}`);
         const user = await createUser(db, {
           userId: values['user-id'],
           email: values.email,
@@ -138,6 +155,8 @@ async function run(argv: string[]): Promise<number> {
           lastName: values['last-name'],
           expired: values.expired,
           firstLogin: values['first-login'],
+          question: values.question,
+          answer: values.answer,
         });
         await audit(db, 'user.created', { userPk: user.id, detail: { by: 'cli' } });
         console.log(`created user ${user.displayUserId} (ldap id ${user.ldapId})`);
@@ -150,6 +169,23 @@ async function run(argv: string[]): Promise<number> {
         if (!user) throw new UsageError(`no such user: ${id}`);
         await audit(db, 'user.unlocked', { userPk: user.id, detail: { by: 'cli' } });
         console.log(`user ${user.displayUserId} is ${user.status}`);
+        return 0;
+      }
+      case 'token assign': {
+        const { values } = parseArgs({
+          args: rest,
+          options: { 'user-id': { type: 'string' } },
+          strict: true,
+        });
+        if (!values['user-id']) throw new UsageError('token assign needs --user-id');
+        const user = await findUserByUserId(db, values['user-id']);
+        if (!user) throw new UsageError(`no such user: ${values['user-id']}`);
+        const secrets = await loadSecrets(db);
+        const { uri, defaultPin } = await assignToken(db, secrets, user);
+        console.log(`otpauth URI: ${uri}`);
+        console.log(
+          `default PIN: ${defaultPin} (valid ${DEFAULT_PIN_DAYS} days; the first sign-in asks for a new PIN)`,
+        );
         return 0;
       }
       case 'user show': {

@@ -46,6 +46,12 @@ const envSchema = z.object({
   DEMO: z.string().optional(),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SESSION_WARNING_MS: z.coerce.number().int().min(1000).max(86_400_000).default(LIMITS.sessionWarningMs),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .max(200)
+    .regex(/^[^\r\n]+$/)
+    .default('Card Portal <no-reply@cardportal.example>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -66,6 +72,8 @@ export interface Config {
   /** Server idle timeout: the warning delay plus the 80-second countdown. */
   sessionIdleMs: number;
   logLevel: string;
+  /** Sender of every mail. */
+  mailFrom: string;
   /** Where the built SPAs are. */
   portalDist: string;
   webDist: string;
@@ -84,14 +92,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got ${JSON.stringify(env[name] ?? '')})`);
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got ${JSON.stringify(env[name] ?? '')})`,
+    );
   }
   const e = parsed.data;
   const demoFlag = booleanFlag('DEMO', e.DATABASE_URL === undefined).safeParse(e.DEMO);
   if (!demoFlag.success) {
     throw new ConfigError(`Invalid configuration: DEMO must be 1 or 0 (got ${JSON.stringify(e.DEMO)})`);
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  const publicUrl = (
+    e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
+  ).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -107,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionWarningMs: e.SESSION_WARNING_MS,
     sessionIdleMs: e.SESSION_WARNING_MS + LIMITS.sessionCountdownSeconds * 1000,
     logLevel: e.LOG_LEVEL,
+    mailFrom: e.MAIL_FROM,
     portalDist: path.join(repoRoot, 'apps/portal/dist'),
     webDist: path.join(repoRoot, 'apps/web/dist'),
     bundlesDir: path.join(repoRoot, 'packages/i18n/bundles'),

@@ -1,5 +1,5 @@
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { rmSync } from 'node:fs';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { socketPath } from './db/client.ts';
@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     await socketServer.start();
   }
 
+  app.mailWorker.start();
   const timers = [
     setInterval(() => {
       app.sessions.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
@@ -53,7 +54,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`cardportal serving on ${config.publicUrl}/ (${services.database.kind} database${config.demo ? ', demo data' : ''})`);
+  app.log.info(
+    `cardportal serving on ${config.publicUrl}/ (${services.database.kind} database${config.demo ? ', demo data' : ''})`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -13,7 +13,10 @@ import { TextBundles } from './text/bundles.ts';
  * data once. With the embedded database, the first start's initdb (a ~700 MB spike) runs in a child
  * process so the serving process never carries it.
  */
-export async function openDatabase(config: Config, options: { initInChild?: boolean } = {}): Promise<Database> {
+export async function openDatabase(
+  config: Config,
+  options: { initInChild?: boolean } = {},
+): Promise<Database> {
   if (config.databaseUrl) {
     const database = openPostgres(config.databaseUrl);
     await migrate(database, config.migrationsDir);
@@ -27,14 +30,21 @@ export async function openDatabase(config: Config, options: { initInChild?: bool
   return database;
 }
 
-export async function createServices(config: Config, options: { initInChild?: boolean } = {}): Promise<Services> {
+export async function createServices(
+  config: Config,
+  options: { initInChild?: boolean } = {},
+): Promise<Services> {
   const database = await openDatabase(config, options);
   const secrets = await loadSecrets(database.db);
-  if (config.demo) await loadDemoData(database.db, config);
+  if (config.demo) await loadDemoData(database.db, config, secrets);
   const texts = new TextBundles(config.bundlesDir);
   let redis: Redis | undefined;
   if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+    redis = new Redis(config.redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+    });
     redis.on('error', () => {}); // reported by /readyz and by the calls that need it
     await redis.connect();
   }
@@ -53,6 +63,8 @@ function runChild(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, cli, ...args], { stdio: 'inherit' });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`)),
+    );
   });
 }

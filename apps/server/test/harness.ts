@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp, type Services } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { migrate, openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { type Database, migrate, openPglite, openPostgres } from '../src/db/client.ts';
 import { loadDemoData } from '../src/demo/load.ts';
 import { loadSecrets } from '../src/shared/secrets.ts';
 import { TextBundles } from '../src/text/bundles.ts';
@@ -33,7 +33,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   let redis: Redis | undefined;
   const baseEnv: Record<string, string> = {
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     RATE_LIMITS: 'off',
     DATA_DIR: dataDir,
     DEMO: '0',
@@ -73,7 +73,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   }
   await migrate(database, config.migrationsDir);
   const secrets = await loadSecrets(database.db);
-  await loadDemoData(database.db, config);
+  await loadDemoData(database.db, config, secrets);
   const services: Services = { database, secrets, texts: new TextBundles(config.bundlesDir), redis };
   const app = await buildApp(config, services);
   await app.ready();

@@ -30,7 +30,9 @@ describe('password sign-in (DESIGN §5)', () => {
     const me = await client.get('/app/api/me');
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ userId: 'active01', firstName: 'Ada', cobrand: 'cardportal' });
-    const cookie = (res.cookies as { name: string; httpOnly?: boolean; sameSite?: string }[]).find((c) => c.name === 'cpsid');
+    const cookie = (res.cookies as { name: string; httpOnly?: boolean; sameSite?: string }[]).find(
+      (c) => c.name === 'cpsid',
+    );
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
   });
@@ -136,7 +138,9 @@ describe('lockout after 6 consecutive failures (seed 001 §4, §9)', () => {
     const evaluated = await ctx.app.db
       .select({ n: sql<number>`count(*)::int` })
       .from(auditEvents)
-      .where(sql`${auditEvents.userPk} = ${target?.id} and ${auditEvents.event} in ('login.failure', 'user.locked')`);
+      .where(
+        sql`${auditEvents.userPk} = ${target?.id} and ${auditEvents.event} in ('login.failure', 'user.locked')`,
+      );
     expect(evaluated[0]?.n).toBeLessThanOrEqual(LIMITS.maxFailedAttempts);
     expect(results.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(5);
   });
@@ -154,16 +158,24 @@ describe('lockout after 6 consecutive failures (seed 001 §4, §9)', () => {
 
 describe('login descriptor (loginSignin)', () => {
   it('answers the real descriptor for a known user', async () => {
-    const res = await new TestClient(ctx.app).postJson('/sdportal/rest/user/loginSignin', { userId: 'otpuser01' });
+    const res = await new TestClient(ctx.app).postJson('/sdportal/rest/user/loginSignin', {
+      userId: 'otpuser01',
+    });
     expect(res.statusCode).toBe(200);
     const row = await userRow('otpuser01');
     expect(res.json()).toEqual({ ldapId: row.ldapId, loginType: 'otp-2fa', b2BAlias: row.b2bAlias });
   });
 
   it('answers a stable decoy of the same shape for an unknown user', async () => {
-    const a = await new TestClient(ctx.app).postJson('/sdportal/rest/user/loginSignin', { userId: 'phantom01' });
-    const b = await new TestClient(ctx.app).postJson('/sdportal/rest/user/loginSignin', { userId: 'phantom01' });
-    const known = (await new TestClient(ctx.app).postJson('/sdportal/rest/user/loginSignin', { userId: 'active01' })).json();
+    const a = await new TestClient(ctx.app).postJson('/sdportal/rest/user/loginSignin', {
+      userId: 'phantom01',
+    });
+    const b = await new TestClient(ctx.app).postJson('/sdportal/rest/user/loginSignin', {
+      userId: 'phantom01',
+    });
+    const known = (
+      await new TestClient(ctx.app).postJson('/sdportal/rest/user/loginSignin', { userId: 'active01' })
+    ).json();
     expect(a.statusCode).toBe(200);
     expect(a.json()).toEqual(b.json());
     expect(Object.keys(a.json()).sort()).toEqual(Object.keys(known).sort());
@@ -195,7 +207,13 @@ describe('CSRF and sessions (DESIGN §5)', () => {
     await client.get('/sdportal/rest/csrf');
     const form = 'username=active01&password=x&login-form-type=password';
     const headers = { 'content-type': 'application/x-www-form-urlencoded' };
-    const none = await client.request({ method: 'POST', url: '/heracles/login', payload: form, headers, csrf: false });
+    const none = await client.request({
+      method: 'POST',
+      url: '/heracles/login',
+      payload: form,
+      headers,
+      csrf: false,
+    });
     expect(none.statusCode).toBe(403);
     expect(none.json().code).toBe('csrf.invalid');
     const wrong = await client.request({
@@ -226,7 +244,11 @@ describe('CSRF and sessions (DESIGN §5)', () => {
       url: '/sdportal/rest/user/loginSignin',
       payload: JSON.stringify({ userId: 'active01' }),
       csrf: false,
-      headers: { 'content-type': 'application/json', 'x-csrf-token': a.csrf ?? '', cookie: `cpsid=${b.cookies.get('cpsid')}; sec-token=${a.csrf}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': a.csrf ?? '',
+        cookie: `cpsid=${b.cookies.get('cpsid')}; sec-token=${a.csrf}`,
+      },
     });
     expect(res.statusCode).toBe(403);
   });
@@ -247,7 +269,11 @@ describe('CSRF and sessions (DESIGN §5)', () => {
     expect(out.body).toBe('/sdportal/portalstatic/logout?cobrandHost=cardportal&locale=en_US');
     expect((await client.get('/app/api/me')).statusCode).toBe(401);
     // The old cookie is dead too, not only forgotten by this client.
-    const replay = await ctx.app.inject({ method: 'GET', url: '/app/api/me', headers: { cookie: `cpsid=${sid}` } });
+    const replay = await ctx.app.inject({
+      method: 'GET',
+      url: '/app/api/me',
+      headers: { cookie: `cpsid=${sid}` },
+    });
     expect(replay.statusCode).toBe(401);
   });
 

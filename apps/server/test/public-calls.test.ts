@@ -17,7 +17,15 @@ describe('co-brand calls (spec §7)', () => {
     expect(res.statusCode).toBe(200);
     const record = res.json();
     expect(record).toMatchObject({ name: 'banconorte', abbreviation: 'bnc' });
-    for (const key of ['signInToLabel', 'appName', 'fssoRedirectUrl', 'companySelfRegisterSupported', 'prospectiveAccountApplicationSupported', 'theme', 'footerLinks']) {
+    for (const key of [
+      'signInToLabel',
+      'appName',
+      'fssoRedirectUrl',
+      'companySelfRegisterSupported',
+      'prospectiveAccountApplicationSupported',
+      'theme',
+      'footerLinks',
+    ]) {
       expect(record).toHaveProperty(key);
     }
     expect(res.headers['cache-control']).toBe('public, max-age=900');
@@ -50,7 +58,9 @@ describe('co-brand calls (spec §7)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toBe('banconorte');
-    expect((await client.get('/sdportal/rest/cobrandhostabbreviation?cobrandAbbr=zzzz')).statusCode).toBe(404);
+    expect((await client.get('/sdportal/rest/cobrandhostabbreviation?cobrandAbbr=zzzz')).statusCode).toBe(
+      404,
+    );
     const missing = await client.get('/sdportal/rest/cobrandhostabbreviation');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/cobrandAbbr/);
@@ -73,7 +83,10 @@ describe('co-brand calls (spec §7)', () => {
     const get = await client.get(`${base}.${found[0]}`);
     expect(get.statusCode).toBe(200);
     expect(get.rawPayload.length).toBeGreaterThan(100);
-    const footer = await client.request({ method: 'HEAD', url: '/sdportal/portalstatic/assets/images/footers/../../logos/cardportal.png' });
+    const footer = await client.request({
+      method: 'HEAD',
+      url: '/sdportal/portalstatic/assets/images/footers/../../logos/cardportal.png',
+    });
     expect(footer.statusCode).toBe(404);
   });
 });
@@ -93,7 +106,12 @@ describe('text bundles (DESIGN §4)', () => {
 
   it('answers 404 for an unsupported locale or bundle', async () => {
     const client = new TestClient(ctx.app);
-    for (const url of ['xx/PortalLabels.json', 'en_US/Secrets.json', '..%2F..%2Fpackage.json/Messages.json', 'en_US/PortalLabels.txt']) {
+    for (const url of [
+      'xx/PortalLabels.json',
+      'en_US/Secrets.json',
+      '..%2F..%2Fpackage.json/Messages.json',
+      'en_US/PortalLabels.txt',
+    ]) {
       expect((await client.get(`/sdportal/portalstatic/assets/i18n/${url}`)).statusCode).toBe(404);
     }
   });
@@ -118,9 +136,12 @@ describe('portal calls', () => {
     });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    const rows = await ctx.app.db.select().from(clientLogs).where(sql`${clientLogs.message} like ${`${marker}%`}`);
+    const rows = await ctx.app.db
+      .select()
+      .from(clientLogs)
+      .where(sql`${clientLogs.message} like ${`${marker}%`}`);
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.message).not.toMatch(/[\n\u001b]/);
+    expect(rows[0]?.message.includes('\n') || rows[0]?.message.includes('\u001b')).toBe(false);
     const big = await client.request({
       method: 'PUT',
       url: '/sdportal/rest/log/logErrorStatement.json',
@@ -139,7 +160,9 @@ describe('portal calls', () => {
 
   it('answers the logout labels and the external logout URL', async () => {
     const client = new TestClient(ctx.app);
-    const labels = (await client.get('/sdportal/rest/logoutrest/logoutLabelsAndReturnLink?cobrandHost=banconorte')).json();
+    const labels = (
+      await client.get('/sdportal/rest/logoutrest/logoutLabelsAndReturnLink?cobrandHost=banconorte')
+    ).json();
     expect(labels.cobrandHostInfo).toBe('banconorte');
     expect(labels['ng.you.have.been.logged.out']).toBeTypeOf('string');
     expect(labels['ng.return.to.login.screen']).toBeTypeOf('string');

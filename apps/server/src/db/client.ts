@@ -66,7 +66,12 @@ export async function openPglite(dataDirOrMemory: string): Promise<Database> {
 }
 
 export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
   // A dropped connection must not crash the process; the next query reports the error.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
@@ -108,7 +113,13 @@ export async function openPgliteSocket(dataDir: string): Promise<Database | unde
     s.once('error', () => resolve(false));
   });
   if (!alive) return undefined;
-  const pool = new pg.Pool({ host: path.dirname(file), port: SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1 });
+  const pool = new pg.Pool({
+    host: path.dirname(file),
+    port: SOCKET_PORT,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+  });
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {

@@ -1,5 +1,7 @@
+import type { Cobrand } from '@cardportal/domain';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -12,7 +14,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Cobrand } from '@cardportal/domain';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -98,6 +99,8 @@ export const sessions = pgTable(
     cobrand: text('cobrand').notNull(),
     locale: text('locale').notNull(),
     sso: boolean('sso').notNull().default(false),
+    /** Stage facts, e.g. { passcodeVerified: true } in the new-PIN stage. Never a secret. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
@@ -145,4 +148,68 @@ export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * Transactional outbox: a mail is written in the same transaction as the change that causes it and
+ * delivered by the mail worker with retries. The body is blanked once sent.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.sentAt, t.nextAttemptAt)],
+);
+
+/** One-time passcodes (e-mailed), stored as keyed hashes; single use, 15 minutes. */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userPk: integer('user_pk')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('otp_codes_user_idx').on(t.userPk, t.createdAt)],
+);
+
+/** Each user's security question and its answer (argon2id of the normalised answer). */
+export const securityAnswers = pgTable('security_answers', {
+  userPk: integer('user_pk')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  questionId: text('question_id').notNull(),
+  answerHash: text('answer_hash').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Software tokens (TOTP, 8 digits, 60 s): secret encrypted at rest, PIN hashed. */
+export const tokens = pgTable('tokens', {
+  userPk: integer('user_pk')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEnc: text('secret_enc').notNull(),
+  /** 'new-pin' (default PIN must be replaced), 'normal', 'next-token' (after 3 wrong tokencodes). */
+  mode: text('mode').notNull().default('new-pin'),
+  pinHash: text('pin_hash').notNull(),
+  pinExpiresAt: ts('pin_expires_at'),
+  /** The last TOTP step accepted: a step is never accepted twice. */
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -10,5 +10,28 @@ export function sendError(
   fieldErrors?: Record<string, string>,
 ): FastifyReply {
   const body: ApiErrorBody = fieldErrors ? { code, message, fieldErrors } : { code, message };
-  return reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(body);
+}
+
+/**
+ * The error shape of the credential services: the common one plus `errors[0]` / `error[0]`, which the
+ * portal reads (spec §7, §8).
+ */
+export function sendServiceError(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+): FastifyReply {
+  const entry = [{ code, message }];
+  const body = { code, message, errors: entry, error: entry };
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(body);
 }

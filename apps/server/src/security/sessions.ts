@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
+import { sendError } from '../http/errors.ts';
 import type { Secrets } from '../shared/secrets.ts';
 import { derivedToken, randomId, safeEqual, sha256 } from './crypto.ts';
 
@@ -21,6 +22,7 @@ export interface NewSession {
   cobrand: string;
   locale: string;
   sso: boolean;
+  data?: Record<string, unknown>;
 }
 
 /**
@@ -90,7 +92,13 @@ export class SessionManager {
     const now = new Date();
     const [row] = await this.db
       .insert(sessions)
-      .values({ ...values, idHash: sha256(id), createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + this.config.sessionIdleMs) })
+      .values({
+        ...values,
+        idHash: sha256(id),
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + this.config.sessionIdleMs),
+      })
       .returning();
     if (!row) throw new Error('session insert returned no row');
     this.setCookies(reply, id);
@@ -109,7 +117,10 @@ export class SessionManager {
   private async destroy(request: FastifyRequest): Promise<SessionRow | null> {
     const id = this.idOf(request);
     if (!id) return null;
-    const [row] = await this.db.delete(sessions).where(eq(sessions.idHash, sha256(id))).returning();
+    const [row] = await this.db
+      .delete(sessions)
+      .where(eq(sessions.idHash, sha256(id)))
+      .returning();
     return row ?? null;
   }
 
@@ -122,12 +133,22 @@ export class SessionManager {
     }
     const token = this.csrfTokenFor(id);
     if (request.cookies[CSRF_COOKIE] !== token) {
-      reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: this.config.secure, httpOnly: false });
+      reply.setCookie(CSRF_COOKIE, token, {
+        path: '/',
+        sameSite: 'lax',
+        secure: this.config.secure,
+        httpOnly: false,
+      });
     }
   }
 
   private setCookies(reply: FastifyReply, id: string): void {
-    reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.secure });
+    reply.setCookie(SESSION_COOKIE, id, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.secure,
+    });
     reply.setCookie(CSRF_COOKIE, this.csrfTokenFor(id), {
       path: '/',
       httpOnly: false,
@@ -147,9 +168,39 @@ export class SessionManager {
     return safeEqual(header, cookie) && safeEqual(header, this.csrfTokenFor(id));
   }
 
+  /**
+   * The request's session if it is in one of `stages`; otherwise answers 401 (no session) or 403 (a
+   * partial session calling another stage's endpoint) and returns undefined.
+   */
+  async require(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    stages: readonly SessionStage[],
+  ): Promise<SessionRow | undefined> {
+    const session = await this.get(request);
+    if (!session) {
+      await sendError(reply, 401, 'session.required', 'No session: sign in first');
+      return undefined;
+    }
+    if (!stages.includes(session.stage as SessionStage)) {
+      await sendError(reply, 403, 'stage.forbidden', 'This session may not call this endpoint');
+      return undefined;
+    }
+    return session;
+  }
+
+  /** Records stage facts (never secrets) on the session. */
+  async setData(row: SessionRow, data: Record<string, unknown>): Promise<void> {
+    row.data = { ...row.data, ...data };
+    await this.db.update(sessions).set({ data: row.data }).where(eq(sessions.idHash, row.idHash));
+  }
+
   /** Deletes expired sessions; keeps the table bounded. */
   async purgeExpired(): Promise<number> {
-    const rows = await this.db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.idHash });
+    const rows = await this.db
+      .delete(sessions)
+      .where(lt(sessions.expiresAt, sql`now()`))
+      .returning({ id: sessions.idHash });
     return rows.length;
   }
 }

@@ -1,7 +1,7 @@
 import { LIMITS } from '@cardportal/domain';
 import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { unknownAttempts, users } from '../../db/schema.ts';
+import type { Executor } from '../db/client.ts';
+import { unknownAttempts, users } from '../db/schema.ts';
 
 const lockExpired = (column: typeof users.lockedAt | typeof unknownAttempts.lockedAt) =>
   sql`${column} < now() - make_interval(mins => ${LIMITS.lockMinutes})`;
@@ -36,10 +36,12 @@ export async function reserveAttempt(db: Executor, userPk: number): Promise<numb
 
 /** A success: the count starts again from zero. */
 export async function recordSuccess(db: Executor, userPk: number): Promise<void> {
-  await db
-    .update(users)
-    .set({ failedAttempts: 0, lastLoginAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(users.id, userPk));
+  await db.update(users).set({ failedAttempts: 0, updatedAt: sql`now()` }).where(eq(users.id, userPk));
+}
+
+/** The user reached a full session. */
+export async function markSignedIn(db: Executor, userPk: number): Promise<void> {
+  await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userPk));
 }
 
 /** Locks the user once the reserved failures reach the maximum. Returns true when locked. */
@@ -48,7 +50,11 @@ export async function lockIfExhausted(db: Executor, userPk: number): Promise<boo
     .update(users)
     .set({ status: 'Locked', lockedAt: sql`now()`, lockReason: 'attempts', updatedAt: sql`now()` })
     .where(
-      and(eq(users.id, userPk), eq(users.status, 'Active'), gte(users.failedAttempts, LIMITS.maxFailedAttempts)),
+      and(
+        eq(users.id, userPk),
+        eq(users.status, 'Active'),
+        gte(users.failedAttempts, LIMITS.maxFailedAttempts),
+      ),
     )
     .returning({ id: users.id });
   return rows.length > 0;
@@ -79,4 +85,33 @@ export async function recordUnknownFailure(db: Executor, keyHash: string): Promi
 /** Forgets unknown-ID counters that have been quiet for a day. */
 export async function purgeUnknownAttempts(db: Executor): Promise<void> {
   await db.delete(unknownAttempts).where(sql`${unknownAttempts.updatedAt} < now() - interval '1 day'`);
+}
+
+export type GuardedResult = 'ok' | 'failed' | 'locked';
+
+/**
+ * Runs one guess (password, code, answer, passcode) under the lockout rule: the guess is reserved
+ * first, evaluated, and a failure that exhausts the allowance locks the user. `verify` runs only
+ * when a guess could be reserved; otherwise `spend` burns the same time (a dummy hash).
+ */
+export async function guardedAttempt(
+  db: Executor,
+  userPk: number,
+  verify: () => Promise<boolean>,
+  spend: () => Promise<unknown>,
+): Promise<{ result: GuardedResult; attempt: number }> {
+  const attempt = await reserveAttempt(db, userPk);
+  if (attempt === undefined) {
+    await spend();
+    return { result: 'locked', attempt: LIMITS.maxFailedAttempts };
+  }
+  if (await verify()) {
+    await recordSuccess(db, userPk);
+    return { result: 'ok', attempt };
+  }
+  if (attempt >= LIMITS.maxFailedAttempts) {
+    await lockIfExhausted(db, userPk);
+    return { result: 'locked', attempt };
+  }
+  return { result: 'failed', attempt };
 }

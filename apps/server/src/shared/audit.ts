@@ -9,7 +9,10 @@ export type AuditEvent =
   | 'logout'
   | 'user.created'
   | 'user.unlocked'
-  | 'user.locked';
+  | 'user.locked'
+  | 'password.reset'
+  | 'password.changed'
+  | 'token.pin-set';
 
 /** Records a sign-in event. `detail` must never carry a secret (password, code, answer, session id). */
 export async function audit(

@@ -1,23 +1,30 @@
+import { randomBytes } from 'node:crypto';
 import {
   canonicalUserId,
   checkNewUserId,
   checkPasswordConstruction,
   LIMITS,
   type LoginType,
+  normaliseAnswer,
+  SECURITY_ANSWER_MAX_LENGTH,
+  SECURITY_QUESTION_IDS,
   type UserType,
 } from '@cardportal/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
-import { passwordHistory, users } from '../db/schema.ts';
-import { hashSecret } from '../security/hashing.ts';
-import { randomBytes } from 'node:crypto';
+import { passwordHistory, securityAnswers, users } from '../db/schema.ts';
 import { toAlphanumeric } from '../security/crypto.ts';
+import { hashSecret } from '../security/hashing.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
 /** User data access shared by sign-in, the application and the admin CLI. */
 export async function findUserByUserId(db: Executor, rawUserId: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.userId, canonicalUserId(rawUserId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.userId, canonicalUserId(rawUserId)))
+    .limit(1);
   return row;
 }
 
@@ -42,6 +49,9 @@ export interface NewUser {
   /** Never signed in: the next sign-in must change the password; forgot-password is refused. */
   firstLogin?: boolean;
   status?: 'Active' | 'Inactive' | 'Locked';
+  /** Security question and answer for forgot-password (question defaults to the catalogue's first). */
+  question?: string;
+  answer?: string;
 }
 
 export class UserInputError extends Error {
@@ -57,7 +67,8 @@ const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 
 export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   const idProblems = checkNewUserId(input.userId);
-  if (idProblems.length > 0) throw new UserInputError('userId', `user ID is invalid: ${idProblems.join(', ')}`);
+  if (idProblems.length > 0)
+    throw new UserInputError('userId', `user ID is invalid: ${idProblems.join(', ')}`);
   if (!EMAIL.test(input.email) || input.email.length > LIMITS.emailMaxLength) {
     throw new UserInputError('email', 'e-mail address is invalid');
   }
@@ -66,6 +77,23 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
     throw new UserInputError('password', `password breaks the construction rules: ${pwProblems.join(', ')}`);
   }
   const passwordHash = await hashSecret(input.password);
+  if (
+    input.question !== undefined &&
+    !(SECURITY_QUESTION_IDS as readonly string[]).includes(input.question)
+  ) {
+    throw new UserInputError('question', `question must be one of ${SECURITY_QUESTION_IDS.join(', ')}`);
+  }
+  let answerHash: string | undefined;
+  if (input.answer !== undefined) {
+    const answer = normaliseAnswer(input.answer);
+    if (answer.length < LIMITS.securityAnswerMinLength || answer.length > SECURITY_ANSWER_MAX_LENGTH) {
+      throw new UserInputError(
+        'answer',
+        `answer must be ${LIMITS.securityAnswerMinLength} to ${SECURITY_ANSWER_MAX_LENGTH} characters`,
+      );
+    }
+    answerHash = await hashSecret(answer);
+  }
   const ldapId = `ldap-${toAlphanumeric(randomBytes(16), 16)}`;
   return db.transaction(async (tx) => {
     const existing = await findUserByUserId(tx, input.userId);
@@ -101,6 +129,11 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
       .returning();
     if (!row) throw new Error('insert returned no row');
     await tx.insert(passwordHistory).values({ userPk: row.id, passwordHash });
+    if (answerHash) {
+      await tx
+        .insert(securityAnswers)
+        .values({ userPk: row.id, questionId: input.question ?? SECURITY_QUESTION_IDS[0], answerHash });
+    }
     return row;
   });
 }

@@ -49,7 +49,8 @@ function readBundle(dir: string, locale: string, name: BundleName): Record<strin
   const file = path.join(dir, locale, `${name}.json`);
   if (!existsSync(file)) return undefined;
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${file}: not a JSON object`);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new Error(`${file}: not a JSON object`);
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(parsed)) {
     if (typeof value !== 'string') throw new Error(`${file}: ${key} is not a string`);

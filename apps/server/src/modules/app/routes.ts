@@ -11,7 +11,8 @@ export async function appRoutes(app: FastifyInstance): Promise<void> {
   app.get('/app/api/me', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const session = await app.sessions.get(request);
-    if (!session || session.stage !== 'full') return sendError(reply, 401, 'session.required', 'Sign in first');
+    if (!session || session.stage !== 'full')
+      return sendError(reply, 401, 'session.required', 'Sign in first');
     const user = await findUserByPk(app.db, session.userPk);
     if (!user || user.status !== 'Active') {
       await app.sessions.end(request, reply);
@@ -45,7 +46,10 @@ export async function appRoutes(app: FastifyInstance): Promise<void> {
   });
   let indexHtml: string | undefined;
 
-  const serveApp = async (request: Parameters<typeof app.sessions.get>[0], reply: import('fastify').FastifyReply) => {
+  const serveApp = async (
+    request: Parameters<typeof app.sessions.get>[0],
+    reply: import('fastify').FastifyReply,
+  ) => {
     const session = await app.sessions.get(request);
     if (!session || session.stage !== 'full') {
       const query = request.query as { cobrandHost?: unknown };
@@ -53,7 +57,8 @@ export async function appRoutes(app: FastifyInstance): Promise<void> {
       return reply.header('cache-control', 'no-store').redirect(portalUrl('signin', { cobrandHost }), 302);
     }
     indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-    if (!indexHtml) return sendError(reply, 503, 'app.unbuilt', 'The application has not been built: run npm run build');
+    if (!indexHtml)
+      return sendError(reply, 503, 'app.unbuilt', 'The application has not been built: run npm run build');
     app.sessions.ensureCsrf(request, reply);
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(indexHtml);
   };

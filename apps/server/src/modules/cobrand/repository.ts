@@ -5,11 +5,18 @@ import type { Db, Executor } from '../../db/client.ts';
 import { cobrandAssets, cobrands } from '../../db/schema.ts';
 
 export async function findCobrand(db: Executor, name: string): Promise<Cobrand | undefined> {
-  const [row] = await db.select({ record: cobrands.record }).from(cobrands).where(eq(cobrands.name, name)).limit(1);
+  const [row] = await db
+    .select({ record: cobrands.record })
+    .from(cobrands)
+    .where(eq(cobrands.name, name))
+    .limit(1);
   return row ? cobrandSchema.parse(row.record) : undefined;
 }
 
-export async function findCobrandNameByAbbreviation(db: Executor, abbreviation: string): Promise<string | undefined> {
+export async function findCobrandNameByAbbreviation(
+  db: Executor,
+  abbreviation: string,
+): Promise<string | undefined> {
   const [row] = await db
     .select({ name: cobrands.name })
     .from(cobrands)
@@ -34,7 +41,11 @@ export async function findAsset(db: Executor, assetPath: string): Promise<Cobran
   return row ? { contentType: row.contentType, bytes: row.bytes, etag: row.etag } : undefined;
 }
 
-export const IMAGE_TYPES: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif' };
+export const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+};
 
 /** Inserts or replaces co-brands and their images in one transaction: all or nothing. */
 export async function saveCobrands(

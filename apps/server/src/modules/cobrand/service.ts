@@ -1,6 +1,6 @@
 import { type Cobrand, LOCALE_NAMES, toCobrandRecord } from '@cardportal/domain';
 import type { Db } from '../../db/client.ts';
-import { findAsset, findCobrand, findCobrandNameByAbbreviation, type CobrandAsset } from './repository.ts';
+import { type CobrandAsset, findAsset, findCobrand, findCobrandNameByAbbreviation } from './repository.ts';
 
 /** How long one instance trusts its in-memory copy of a co-brand (they change rarely, by import). */
 const CACHE_MS = 30_000;

@@ -12,7 +12,10 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     const checks: Record<string, string> = {};
     let ready = true;
     const withTimeout = <T>(p: Promise<T>) =>
-      Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())]);
+      Promise.race([
+        p,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref()),
+      ]);
     try {
       await withTimeout(app.database.ping());
       checks.database = 'ok';

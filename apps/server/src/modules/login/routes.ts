@@ -1,7 +1,7 @@
-import { cobrandNameSchema, LIMITS, resolveLocale } from '@cardportal/domain';
+import { cobrandNameSchema, DEFAULT_COBRAND, LIMITS, resolveLocale } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../http/errors.ts';
-import { LoginService } from './service.ts';
+import type { LoginService } from './service.ts';
 
 interface LoginForm {
   username?: unknown;
@@ -14,7 +14,7 @@ interface LoginForm {
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 export async function loginRoutes(app: FastifyInstance): Promise<void> {
-  const service = new LoginService(app.db, app.secrets);
+  const service = app.login;
 
   /** Login descriptor (spec §3): ldapId, loginType, b2BAlias — a stable decoy for unknown IDs. */
   app.post<{ Body: { userId?: unknown } }>(
@@ -22,16 +22,26 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const userId = typeof request.body === 'object' && request.body ? text(request.body.userId).trim() : '';
-      if (!userId) return sendError(reply, 400, 'userId.required', 'userId is required', { userId: 'required' });
+      if (!userId)
+        return sendError(reply, 400, 'userId.required', 'userId is required', { userId: 'required' });
       if (userId.length > LIMITS.userIdMaxLength) {
-        return sendError(reply, 400, 'userId.tooLong', `userId must be at most ${LIMITS.userIdMaxLength} characters`);
+        return sendError(
+          reply,
+          400,
+          'userId.tooLong',
+          `userId must be at most ${LIMITS.userIdMaxLength} characters`,
+        );
       }
       reply.header('cache-control', 'no-store');
       return service.findDescriptor(userId);
     },
   );
 
-  /** Sign-in (DESIGN §5): answers the URL to go to as text; 401 for a failure; 500 on a system error. */
+  /**
+   * Sign-in (DESIGN §5): answers the URL to go to as text; 401 for a failure; 500 on a system error.
+   * `login-form-type` password/token start a sign-in; otp, token (new-PIN stage) and next-token
+   * continue the session's stage.
+   */
   app.post<{ Body: LoginForm }>(
     '/heracles/login',
     { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
@@ -42,39 +52,74 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
       if (!['password', 'otp', 'token', 'next-token'].includes(formType)) {
         return reply.code(400).send('Unsupported login-form-type');
       }
-      const cobrand = cobrandNameSchema.safeParse(text(body.cobrandHost));
-      const cobrandHost = cobrand.success && (await app.cobrands.get(cobrand.data)) ? cobrand.data : undefined;
-      const cobrandRecord = cobrandHost ? await app.cobrands.get(cobrandHost) : null;
-      const locale = resolveLocale(text(body.locale) || request.cookies.user_locale, cobrandRecord?.cobrand.locales);
+      const password = text(body.password);
+      const current = await app.sessions.get(request);
 
-      const outcome = await service.passwordLogin({
-        username: text(body.username),
-        password: text(body.password),
-        ip: request.ip,
-        cobrandHost,
-        locale,
-      });
-      if (outcome.kind === 'failed') return reply.code(401).send('Login failed');
-      if (outcome.kind === 'locked') {
-        await app.sessions.end(request, reply);
-        return reply.code(200).send(outcome.url);
+      let outcome: Awaited<ReturnType<LoginService['primaryLogin']>>;
+      if (
+        formType === 'otp' ||
+        formType === 'next-token' ||
+        (formType === 'token' && current?.stage === 'new-pin')
+      ) {
+        const stage = formType === 'token' ? 'new-pin' : formType;
+        if (!current || current.stage !== stage) return reply.code(401).send('Login failed');
+        outcome =
+          stage === 'otp'
+            ? await service.otpLogin(current, password, request.ip)
+            : stage === 'next-token'
+              ? await service.nextTokenLogin(current, password, request.ip)
+              : await service.newPinPasscode(current, password, request.ip);
+        if (outcome.kind === 'session') {
+          if (outcome.stage === current.stage && outcome.data) {
+            await app.sessions.setData(current, outcome.data);
+          } else {
+            await app.sessions.start(request, reply, {
+              userPk: current.userPk,
+              stage: outcome.stage,
+              cobrand: current.cobrand,
+              locale: current.locale,
+              sso: current.sso,
+              data: outcome.data,
+            });
+          }
+          return reply.code(200).send(outcome.url);
+        }
+      } else {
+        const cobrand = cobrandNameSchema.safeParse(text(body.cobrandHost));
+        const cobrandRecord = cobrand.success ? await app.cobrands.get(cobrand.data) : null;
+        const cobrandHost = cobrandRecord ? cobrandRecord.cobrand.name : undefined;
+        const fallback = cobrandRecord ?? (await app.cobrands.get(DEFAULT_COBRAND));
+        const locale = resolveLocale(
+          text(body.locale) || request.cookies.user_locale,
+          fallback?.cobrand.locales,
+        );
+        outcome = await service.primaryLogin({
+          username: text(body.username),
+          password,
+          ip: request.ip,
+          cobrandHost,
+          locale,
+        });
+        if (outcome.kind === 'session') {
+          await app.sessions.start(request, reply, {
+            userPk: outcome.user.id,
+            stage: outcome.stage,
+            cobrand: cobrandHost ?? outcome.user.cobrand,
+            locale,
+            sso: outcome.user.sso,
+          });
+          reply.setCookie('ssoUserCookie', String(outcome.user.sso), {
+            path: '/',
+            sameSite: 'lax',
+            secure: app.config.secure,
+            maxAge: LIMITS.cookieDays * 86_400,
+          });
+          return reply.code(200).send(outcome.url);
+        }
       }
-      const { user, stage, url } = outcome;
-      await app.sessions.start(request, reply, {
-        userPk: user.id,
-        stage,
-        cobrand: cobrandHost ?? user.cobrand,
-        locale,
-        sso: user.sso,
-      });
-      reply.setCookie('ssoUserCookie', String(user.sso), {
-        path: '/',
-        sameSite: 'lax',
-        secure: app.config.secure,
-        maxAge: LIMITS.cookieDays * 86_400,
-      });
-      return reply.code(200).send(url);
+      if (outcome.kind === 'failed') return reply.code(401).send('Login failed');
+      if (outcome.endSession) await app.sessions.end(request, reply);
+      return reply.code(200).send(outcome.url);
     },
   );
 }
-

@@ -10,10 +10,14 @@ import {
 import type { Db } from '../../db/client.ts';
 import { keyedHash } from '../../security/crypto.ts';
 import { verifyDummy, verifySecret } from '../../security/hashing.ts';
+import type { SessionRow } from '../../security/sessions.ts';
+import { guardedAttempt, markSignedIn, recordUnknownFailure } from '../../shared/attempts.ts';
 import { audit } from '../../shared/audit.ts';
+import { consumeOtpCode, issueOtpCode } from '../../shared/otp-codes.ts';
+import { enqueueMail, maskEmail, type OutgoingMail } from '../../shared/outbox.ts';
 import type { Secrets } from '../../shared/secrets.ts';
-import { findUserByUserId, type UserRow } from '../../shared/users.ts';
-import { lockIfExhausted, recordSuccess, recordUnknownFailure, reserveAttempt } from './repository.ts';
+import { checkPin, checkTokencode, findToken, leaveNextTokenMode } from '../../shared/soft-token.ts';
+import { findUserByPk, findUserByUserId, type UserRow } from '../../shared/users.ts';
 
 export interface LoginAttempt {
   username: string;
@@ -25,20 +29,36 @@ export interface LoginAttempt {
 
 export type LoginOutcome =
   | { kind: 'failed' }
-  | { kind: 'locked'; url: string }
-  | { kind: 'session'; user: UserRow; stage: SessionStage; url: string };
+  | { kind: 'redirect'; url: string; endSession?: boolean }
+  | { kind: 'session'; user: UserRow; stage: SessionStage; url: string; data?: Record<string, unknown> };
+
+/** Composes a localised, co-branded mail (the route supplies bundles and co-brand). */
+export type MailComposer = (
+  kind: 'otp',
+  user: UserRow,
+  context: { cobrand: string; locale: string },
+  args: string[],
+) => Promise<OutgoingMail>;
 
 /** Temporary passwords (forgot-password) expire after 24 hours (DESIGN §5). */
 const TEMPORARY_PASSWORD_MS = 24 * 60 * 60 * 1000;
 
+type Links = {
+  cobrandHost: string | undefined;
+  locale: string;
+};
+
 /**
- * Password sign-in (DESIGN §5). Known and unknown user IDs take the same path: one argon2id
+ * Sign-in (DESIGN §5). Every guess — password, PIN + tokencode, e-mailed code, next tokencode — goes
+ * through the same lockout guard. Known and unknown user IDs take the same path: one argon2id
  * verification, one counter update, one audit row, and the same answers.
  */
 export class LoginService {
   constructor(
     private readonly db: Db,
     private readonly secrets: Secrets,
+    private readonly composeMail: MailComposer,
+    private readonly onMail: () => void = () => {},
   ) {}
 
   descriptor(rawUserId: string, user: UserRow | undefined): LoginDescriptor {
@@ -46,7 +66,10 @@ export class LoginService {
     // A stable decoy of the same shape, so the call does not reveal whether the user exists.
     const canonical = canonicalUserId(rawUserId);
     const mac = keyedHash(this.secrets.hmac, 'decoy-ldap', canonical);
-    const ldapId = `ldap-${Buffer.from(mac, 'hex').toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 16)}`;
+    const ldapId = `ldap-${Buffer.from(mac, 'hex')
+      .toString('base64')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 16)}`;
     return { ldapId, loginType: 'pwd', b2BAlias: `b2b-${canonical}` };
   }
 
@@ -54,76 +77,211 @@ export class LoginService {
     return this.descriptor(rawUserId, await findUserByUserId(this.db, rawUserId));
   }
 
-  async passwordLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
+  /** The first factor: a password, or for token users the 4-digit PIN followed by the 8-digit tokencode. */
+  async primaryLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
     const userId = attempt.username.trim();
-    const { password } = attempt;
-    const links = { cobrandHost: attempt.cobrandHost, locale: attempt.locale };
+    const secret = attempt.password.slice(0, LIMITS.credentialMaxLength + 1);
+    const links: Links = { cobrandHost: attempt.cobrandHost, locale: attempt.locale };
     const lockedUrl = portalUrl('locked', links);
+    const spend = () => verifyDummy(secret);
     if (!userId || userId.length > LIMITS.userIdMaxLength) {
-      await verifyDummy(password.slice(0, LIMITS.credentialMaxLength));
+      await spend();
       return { kind: 'failed' };
     }
     const user = await findUserByUserId(this.db, userId);
     if (!user) {
-      await verifyDummy(password.slice(0, LIMITS.credentialMaxLength));
+      await spend();
       const failures = await recordUnknownFailure(
         this.db,
         keyedHash(this.secrets.hmac, 'unknown-user', canonicalUserId(userId)),
       );
-      await audit(this.db, failures >= LIMITS.maxFailedAttempts ? 'login.locked' : 'login.failure', {
+      const locked = failures >= LIMITS.maxFailedAttempts;
+      await audit(this.db, locked ? 'login.locked' : 'login.failure', {
         ip: attempt.ip,
         detail: { known: false },
       });
-      return failures >= LIMITS.maxFailedAttempts ? { kind: 'locked', url: lockedUrl } : { kind: 'failed' };
+      return locked ? { kind: 'redirect', url: lockedUrl, endSession: true } : { kind: 'failed' };
     }
-
-    const attemptNo = await reserveAttempt(this.db, user.id);
-    if (attemptNo === undefined) {
-      await verifyDummy(password.slice(0, LIMITS.credentialMaxLength));
-      const locked = user.status !== 'Inactive';
-      await audit(this.db, locked ? 'login.locked' : 'login.refused', {
+    if (user.status === 'Inactive') {
+      await spend();
+      await audit(this.db, 'login.refused', {
         userPk: user.id,
         ip: attempt.ip,
         detail: { status: user.status },
       });
-      return locked ? { kind: 'locked', url: lockedUrl } : { kind: 'failed' };
-    }
-
-    const ok =
-      password.length > 0 && password.length <= LIMITS.credentialMaxLength
-        ? await this.verifyCredential(user, password)
-        : await verifyDummy(password.slice(0, LIMITS.credentialMaxLength));
-
-    if (!ok) {
-      const locked = attemptNo >= LIMITS.maxFailedAttempts && (await lockIfExhausted(this.db, user.id));
-      await audit(this.db, locked ? 'user.locked' : 'login.failure', {
-        userPk: user.id,
-        ip: attempt.ip,
-        detail: { attempt: attemptNo },
-      });
-      return attemptNo >= LIMITS.maxFailedAttempts ? { kind: 'locked', url: lockedUrl } : { kind: 'failed' };
-    }
-
-    if (user.passwordTemporary && Date.now() - user.passwordChangedAt.getTime() > TEMPORARY_PASSWORD_MS) {
-      // "temporary password expired, contact administrator": a right password that no longer opens.
-      await audit(this.db, 'login.refused', { userPk: user.id, ip: attempt.ip, detail: { reason: 'temporary-expired' } });
       return { kind: 'failed' };
     }
 
-    await recordSuccess(this.db, user.id);
-    const stage = this.stageAfterPassword(user);
+    const tooLong = secret.length === 0 || secret.length > LIMITS.credentialMaxLength;
+    const verify =
+      user.loginType === 'token'
+        ? () => this.verifyPinAndTokencode(user, secret)
+        : () => verifySecret(user.passwordHash, secret);
+    const { result, attempt: attemptNo } = await guardedAttempt(
+      this.db,
+      user.id,
+      tooLong ? spend : verify,
+      spend,
+    );
+    if (result !== 'ok') {
+      await audit(this.db, result === 'locked' ? 'login.locked' : 'login.failure', {
+        userPk: user.id,
+        ip: attempt.ip,
+        detail: { attempt: attemptNo, factor: 'primary' },
+      });
+      return result === 'locked'
+        ? { kind: 'redirect', url: lockedUrl, endSession: true }
+        : { kind: 'failed' };
+    }
+
+    if (
+      user.loginType !== 'token' &&
+      user.passwordTemporary &&
+      Date.now() - user.passwordChangedAt.getTime() > TEMPORARY_PASSWORD_MS
+    ) {
+      // "temporary password expired, contact administrator": a right password that no longer opens.
+      await audit(this.db, 'login.refused', {
+        userPk: user.id,
+        ip: attempt.ip,
+        detail: { reason: 'temporary-expired' },
+      });
+      return { kind: 'failed' };
+    }
+
+    let stage: SessionStage;
+    let url: string;
+    if (user.loginType === 'otp-2fa') {
+      stage = 'otp';
+      const delivery = await this.sendCode(user, {
+        cobrand: attempt.cobrandHost ?? user.cobrand,
+        locale: attempt.locale,
+      });
+      url = portalUrl('otp', { ...links, delivery });
+    } else if (user.loginType === 'token') {
+      const token = await findToken(this.db, user.id);
+      stage = token?.mode === 'new-pin' ? 'new-pin' : token?.mode === 'next-token' ? 'next-token' : 'full';
+      url = stage === 'full' ? APP_BASE : portalUrl(stage, links);
+    } else {
+      stage = this.passwordStage(user);
+      url = stage === 'full' ? APP_BASE : portalUrl(stage, links);
+    }
+    if (stage === 'full') await markSignedIn(this.db, user.id);
     await audit(this.db, 'login.success', { userPk: user.id, ip: attempt.ip, detail: { stage } });
-    const url = stage === 'full' ? APP_BASE : portalUrl(stage, links);
     return { kind: 'session', user, stage, url };
   }
 
-  private stageAfterPassword(user: UserRow): SessionStage {
+  /** A new e-mailed code (sign-in and resend): the mail is committed with the code. Returns the masked address. */
+  async sendCode(user: UserRow, context: { cobrand: string; locale: string }): Promise<string> {
+    await this.db.transaction(async (tx) => {
+      const code = await issueOtpCode(tx, this.secrets, user.id);
+      await enqueueMail(
+        tx,
+        await this.composeMail('otp', user, context, [code, String(LIMITS.otpExpiryMinutes)]),
+      );
+    });
+    this.onMail();
+    return maskEmail(user.email);
+  }
+
+  /** The e-mailed code, in an `otp` session. A wrong code sends the user back to the OTP screen with `error`. */
+  async otpLogin(session: SessionRow, code: string, ip: string): Promise<LoginOutcome> {
+    const links = { cobrandHost: session.cobrand, locale: session.locale };
+    const user = await findUserByPk(this.db, session.userPk);
+    if (!user) return { kind: 'failed' };
+    const { result } = await guardedAttempt(
+      this.db,
+      user.id,
+      () => consumeOtpCode(this.db, this.secrets, user.id, code.trim()),
+      async () => {},
+    );
+    if (result === 'locked') {
+      await audit(this.db, 'login.locked', { userPk: user.id, ip, detail: { factor: 'otp' } });
+      return { kind: 'redirect', url: portalUrl('locked', links), endSession: true };
+    }
+    if (result === 'failed') {
+      await audit(this.db, 'login.failure', { userPk: user.id, ip, detail: { factor: 'otp' } });
+      return {
+        kind: 'redirect',
+        url: portalUrl('otp', { ...links, delivery: maskEmail(user.email), error: 'true' }),
+      };
+    }
+    const stage = this.passwordStage(user);
+    if (stage === 'full') await markSignedIn(this.db, user.id);
+    await audit(this.db, 'login.success', { userPk: user.id, ip, detail: { stage, factor: 'otp' } });
+    return { kind: 'session', user, stage, url: stage === 'full' ? APP_BASE : portalUrl(stage, links) };
+  }
+
+  /** The next tokencode alone, in the new-PIN stage: unlocks posting the new PIN. */
+  async newPinPasscode(session: SessionRow, code: string, ip: string): Promise<LoginOutcome> {
+    const links = { cobrandHost: session.cobrand, locale: session.locale };
+    const token = await findToken(this.db, session.userPk);
+    const { result } = await guardedAttempt(
+      this.db,
+      session.userPk,
+      async () => (token ? checkTokencode(this.db, this.secrets, token, code.trim()) : false),
+      async () => {},
+    );
+    if (result === 'locked') return { kind: 'redirect', url: portalUrl('locked', links), endSession: true };
+    if (result === 'failed') {
+      await audit(this.db, 'login.failure', {
+        userPk: session.userPk,
+        ip,
+        detail: { factor: 'new-pin-passcode' },
+      });
+      return { kind: 'failed' };
+    }
+    const user = await findUserByPk(this.db, session.userPk);
+    if (!user) return { kind: 'failed' };
+    return {
+      kind: 'session',
+      user,
+      stage: 'new-pin',
+      url: portalUrl('new-pin', links),
+      data: { passcodeVerified: true },
+    };
+  }
+
+  /** The next tokencode in the next-token stage: completes the sign-in, or answers the screen with ec=14008. */
+  async nextTokenLogin(session: SessionRow, code: string, ip: string): Promise<LoginOutcome> {
+    const links = { cobrandHost: session.cobrand, locale: session.locale };
+    const token = await findToken(this.db, session.userPk);
+    const { result } = await guardedAttempt(
+      this.db,
+      session.userPk,
+      async () => (token ? checkTokencode(this.db, this.secrets, token, code.trim()) : false),
+      async () => {},
+    );
+    if (result === 'locked') return { kind: 'redirect', url: portalUrl('locked', links), endSession: true };
+    if (result === 'failed') {
+      await audit(this.db, 'login.failure', { userPk: session.userPk, ip, detail: { factor: 'next-token' } });
+      return { kind: 'redirect', url: portalUrl('next-token', { ...links, ec: '14008' }) };
+    }
+    await leaveNextTokenMode(this.db, session.userPk);
+    const user = await findUserByPk(this.db, session.userPk);
+    if (!user) return { kind: 'failed' };
+    await markSignedIn(this.db, user.id);
+    await audit(this.db, 'login.success', {
+      userPk: user.id,
+      ip,
+      detail: { stage: 'full', factor: 'next-token' },
+    });
+    return { kind: 'session', user, stage: 'full', url: APP_BASE };
+  }
+
+  private passwordStage(user: UserRow): SessionStage {
     const expired = user.passwordExpiresAt !== null && user.passwordExpiresAt.getTime() <= Date.now();
     if (expired || user.passwordTemporary || user.firstLogin) return 'change-password';
     return 'full';
   }
 
-  private verifyCredential(user: UserRow, password: string): Promise<boolean> {
-    return verifySecret(user.passwordHash, password);
+  private async verifyPinAndTokencode(user: UserRow, passcode: string): Promise<boolean> {
+    const token = await findToken(this.db, user.id);
+    if (!token || !/^\d{12}$/.test(passcode)) {
+      await verifyDummy(passcode);
+      return false;
+    }
+    const pinOk = await checkPin(token, passcode.slice(0, 4));
+    // The tokencode is only consumed when the PIN is right, so a wrong PIN cannot burn codes.
+    return pinOk && (await checkTokencode(this.db, this.secrets, token, passcode.slice(4)));
   }
 }

@@ -1,4 +1,10 @@
-import { cobrandNameSchema, DEFAULT_COBRAND, type LogoutLabels, portalUrl, resolveLocale } from '@cardportal/domain';
+import {
+  cobrandNameSchema,
+  DEFAULT_COBRAND,
+  type LogoutLabels,
+  portalUrl,
+  resolveLocale,
+} from '@cardportal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audit } from '../../shared/audit.ts';
 

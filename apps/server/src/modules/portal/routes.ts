@@ -3,15 +3,18 @@ import path from 'node:path';
 import {
   APP_BASE,
   type ChangePasswordServiceUrls,
+  cobrandNameSchema,
+  DEFAULT_COBRAND,
   isPortalScreen,
   LIMITS,
   PORTAL_BASE,
   portalUrl,
+  resolveLocale,
 } from '@cardportal/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { sendError } from '../../http/errors.ts';
 import { clientLogs } from '../../db/schema.ts';
+import { sendError } from '../../http/errors.ts';
 
 /**
  * The portal's own calls (spec §7) and the portal SPA itself: hashed assets are immutable; every
@@ -48,7 +51,11 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body;
       let message: string | undefined;
       if (typeof body === 'string') message = body;
-      else if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
+      else if (
+        body &&
+        typeof body === 'object' &&
+        typeof (body as { message?: unknown }).message === 'string'
+      ) {
         message = (body as { message: string }).message;
       }
       if (message === undefined || message.trim() === '') {
@@ -64,6 +71,28 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
         userAgent: typeof ua === 'string' ? ua.slice(0, 256) : null,
       });
       return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Querystring: { cobrandHost?: string } }>(
+    '/sdportal/rest/sessionExpire/sessionExpireWarningBoxContent.json',
+    async (request, reply) => {
+      const session = await app.sessions.get(request);
+      const wanted = cobrandNameSchema.safeParse(request.query.cobrandHost ?? session?.cobrand);
+      const cobrand =
+        (wanted.success ? await app.cobrands.get(wanted.data) : null) ??
+        (await app.cobrands.get(DEFAULT_COBRAND));
+      const locale = resolveLocale(session?.locale ?? request.cookies.user_locale, cobrand?.cobrand.locales);
+      const t = (key: string) => app.texts.text(locale, 'PortalLabels', key);
+      reply.header('cache-control', 'no-store');
+      return {
+        sessionExpireWarningBoxTitle: t('sessionExpire.title'),
+        generalSessionAboutToExpireMessage: t('sessionExpire.message'),
+        sessionExpireContinueButtonLabel: t('sessionExpire.continue'),
+        sessionExpireLogoutButtonLabel: t('sessionExpire.logout'),
+        warningAfterMs: config.sessionWarningMs,
+        countdownSeconds: LIMITS.sessionCountdownSeconds,
+      };
     },
   );
 
@@ -97,9 +126,14 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     return indexHtml;
   };
 
-  const serveScreen = async (screen: string, request: Parameters<typeof app.sessions.ensureCsrf>[0], reply: Parameters<typeof app.sessions.ensureCsrf>[1]) => {
+  const serveScreen = async (
+    screen: string,
+    request: Parameters<typeof app.sessions.ensureCsrf>[0],
+    reply: Parameters<typeof app.sessions.ensureCsrf>[1],
+  ) => {
     const html = readIndex();
-    if (!html) return sendError(reply, 503, 'portal.unbuilt', 'The portal has not been built: run npm run build');
+    if (!html)
+      return sendError(reply, 503, 'portal.unbuilt', 'The portal has not been built: run npm run build');
     app.sessions.ensureCsrf(request, reply);
     const known = screen === '' || isPortalScreen(screen);
     return reply

@@ -1,0 +1,231 @@
+import { randomInt } from 'node:crypto';
+import {
+  canonicalUserId,
+  checkPasswordConstruction,
+  LIMITS,
+  normaliseAnswer,
+  SECURITY_ANSWER_MAX_LENGTH,
+  SECURITY_QUESTION_IDS,
+} from '@cardportal/domain';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { passwordHistory, securityAnswers, users } from '../../db/schema.ts';
+import { keyedHash } from '../../security/crypto.ts';
+import { hashSecret, verifyDummy, verifySecret } from '../../security/hashing.ts';
+import { guardedAttempt, recordUnknownFailure } from '../../shared/attempts.ts';
+import { audit } from '../../shared/audit.ts';
+import type { MailKind } from '../../shared/mail-text.ts';
+import { enqueueMail, type OutgoingMail } from '../../shared/outbox.ts';
+import type { Secrets } from '../../shared/secrets.ts';
+import { findUserByPk, findUserByUserId, recentPasswordHashes, type UserRow } from '../../shared/users.ts';
+
+/** Passwords expire this many days after a change (seed 001 §5: 30 to 90). */
+export const PASSWORD_DURATION_DAYS = 90;
+
+export class PasswordError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+const LOWER = 'abcdefghijkmnpqrstuvwxyz';
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const DIGITS = '23456789';
+const SPECIAL = '#%+=?!-_';
+
+/** A temporary password that meets the construction rules (letters, digits and specials, 14 characters). */
+export function temporaryPassword(): string {
+  const all = LOWER + UPPER + DIGITS + SPECIAL;
+  for (;;) {
+    const chars = [LOWER, UPPER, DIGITS, SPECIAL].map((set) => set[randomInt(set.length)] ?? 'a');
+    while (chars.length < 14) chars.push(all[randomInt(all.length)] ?? 'a');
+    for (let i = chars.length - 1; i > 0; i--) {
+      const j = randomInt(i + 1);
+      [chars[i], chars[j]] = [chars[j] ?? 'a', chars[i] ?? 'a'];
+    }
+    const pw = chars.join('');
+    if (checkPasswordConstruction(pw).length === 0) return pw;
+  }
+}
+
+export type Composer = (
+  kind: MailKind,
+  user: UserRow,
+  context: { cobrand: string; locale: string },
+  args: string[],
+) => Promise<OutgoingMail>;
+
+/** Forgot-password and change-password (DESIGN §5, seed 001 §5). */
+export class PasswordService {
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: Secrets,
+    private readonly composeMail: Composer,
+  ) {}
+
+  /** The user's security question; a stable decoy for an unknown ID. */
+  async question(rawUserId: string): Promise<string> {
+    const user = await findUserByUserId(this.db, rawUserId);
+    if (user) {
+      const [row] = await this.db.select().from(securityAnswers).where(eq(securityAnswers.userPk, user.id));
+      if (row) return row.questionId;
+    }
+    const mac = keyedHash(this.secrets.hmac, 'decoy-question', canonicalUserId(rawUserId));
+    return SECURITY_QUESTION_IDS[Number.parseInt(mac.slice(0, 8), 16) % SECURITY_QUESTION_IDS.length] ?? 'q1';
+  }
+
+  /**
+   * Checks the answer and, when right, gives the user a temporary password (forced change at next
+   * sign-in, 24 hours) and writes its mail to the outbox in the same transaction.
+   */
+  async forgotPassword(input: {
+    userId: string;
+    questionId: string;
+    answer: string;
+    locale: string;
+    cobrand?: string;
+    ip: string;
+  }): Promise<void> {
+    const answer = normaliseAnswer(input.answer);
+    if (answer.length === 0) throw new PasswordError('answer.required', 'The security answer is required');
+    const spend = () => verifyDummy(answer.slice(0, SECURITY_ANSWER_MAX_LENGTH));
+    const user = await findUserByUserId(this.db, input.userId);
+    if (!user) {
+      await spend();
+      const failures = await recordUnknownFailure(
+        this.db,
+        keyedHash(this.secrets.hmac, 'unknown-user', canonicalUserId(input.userId)),
+      );
+      await audit(this.db, 'login.failure', {
+        ip: input.ip,
+        detail: { known: false, factor: 'security-answer' },
+      });
+      if (failures >= LIMITS.maxFailedAttempts) throw new PasswordError('user.locked', 'user account locked');
+      throw new PasswordError('answer.wrong', 'Wrong Response');
+    }
+    if (user.firstLogin) {
+      throw new PasswordError('forgot.firstLogin', 'Forgot password cannot be used before your first login');
+    }
+    const [stored] = await this.db.select().from(securityAnswers).where(eq(securityAnswers.userPk, user.id));
+    const verify = async () =>
+      stored !== undefined &&
+      stored.questionId === input.questionId &&
+      answer.length <= SECURITY_ANSWER_MAX_LENGTH &&
+      (await verifySecret(stored.answerHash, answer));
+    const { result } = await guardedAttempt(this.db, user.id, verify, spend);
+    if (result !== 'ok') {
+      await audit(this.db, result === 'locked' ? 'login.locked' : 'login.failure', {
+        userPk: user.id,
+        ip: input.ip,
+        detail: { factor: 'security-answer' },
+      });
+      if (result === 'locked') throw new PasswordError('user.locked', 'user account locked');
+      throw new PasswordError('answer.wrong', 'Wrong Response');
+    }
+    const temporary = temporaryPassword();
+    const hash = await hashSecret(temporary);
+    const mail = await this.composeMail(
+      'temporary-password',
+      user,
+      { cobrand: input.cobrand ?? user.cobrand, locale: input.locale },
+      [temporary],
+    );
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          passwordHash: hash,
+          passwordTemporary: true,
+          passwordChangedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, user.id));
+      await tx.insert(passwordHistory).values({ userPk: user.id, passwordHash: hash });
+      await enqueueMail(tx, mail);
+    });
+    await audit(this.db, 'password.reset', { userPk: user.id, ip: input.ip });
+  }
+
+  /**
+   * Changes the password of the session's user: the current one must match (a wrong one counts toward
+   * the lock), the new one must meet the construction rules and differ from the last four.
+   */
+  async changePassword(
+    userPk: number,
+    input: { userId: string; oldCredential: string; newCredential: string; ip: string },
+  ): Promise<void> {
+    const user = await findUserByPk(this.db, userPk);
+    if (!user || canonicalUserId(input.userId) !== user.userId) {
+      throw new PasswordError('user.mismatch', 'userId is not the signed-in user', 403);
+    }
+    const { oldCredential, newCredential } = input;
+    const tooLong = oldCredential.length > LIMITS.credentialMaxLength;
+    const { result } = await guardedAttempt(
+      this.db,
+      user.id,
+      () =>
+        tooLong || oldCredential.length === 0
+          ? verifyDummy('x')
+          : verifySecret(user.passwordHash, oldCredential),
+      () => verifyDummy('x'),
+    );
+    if (result === 'locked') {
+      await audit(this.db, 'login.locked', {
+        userPk: user.id,
+        ip: input.ip,
+        detail: { factor: 'change-password' },
+      });
+      throw new PasswordError('user.locked', 'user account locked', 423);
+    }
+    if (result === 'failed') {
+      await audit(this.db, 'login.failure', {
+        userPk: user.id,
+        ip: input.ip,
+        detail: { factor: 'change-password' },
+      });
+      throw new PasswordError('invalid.credentials', 'current password does not match');
+    }
+    const problems: string[] = checkPasswordConstruction(newCredential, user.displayUserId);
+    if (problems.length === 0) {
+      const recent = await recentPasswordHashes(this.db, user.id, LIMITS.passwordHistory);
+      for (const hash of recent) {
+        if (await verifySecret(hash, newCredential)) {
+          problems.push('recentlyUsed');
+          break;
+        }
+      }
+    }
+    if (problems.length > 0)
+      throw new PasswordError('password.policy', `password breaks the rules: ${problems.join(', ')}`);
+    const hash = await hashSecret(newCredential);
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          passwordHash: hash,
+          passwordChangedAt: sql`now()`,
+          passwordExpiresAt: sql`now() + make_interval(days => ${PASSWORD_DURATION_DAYS})`,
+          passwordTemporary: false,
+          firstLogin: false,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, user.id));
+      await tx.insert(passwordHistory).values({ userPk: user.id, passwordHash: hash });
+      // Keep the last four (seed 001 §5).
+      const keep = tx
+        .select({ id: passwordHistory.id })
+        .from(passwordHistory)
+        .where(eq(passwordHistory.userPk, user.id))
+        .orderBy(sql`${passwordHistory.createdAt} desc, ${passwordHistory.id} desc`)
+        .limit(LIMITS.passwordHistory);
+      await tx
+        .delete(passwordHistory)
+        .where(and(eq(passwordHistory.userPk, user.id), notInArray(passwordHistory.id, keep)));
+    });
+    await audit(this.db, 'password.changed', { userPk: user.id, ip: input.ip });
+  }
+}

@@ -1,0 +1,37 @@
+import { DEFAULT_COBRAND, resolveLocale } from '@cardportal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { OutgoingMail } from './outbox.ts';
+import type { UserRow } from './users.ts';
+
+export type MailKind = 'otp' | 'temporary-password';
+
+const KEYS: Record<MailKind, { subject: string; body: string }> = {
+  otp: { subject: 'mail.otp.subject', body: 'mail.otp.body' },
+  'temporary-password': { subject: 'mail.temporaryPassword.subject', body: 'mail.temporaryPassword.body' },
+};
+
+/**
+ * A mail in the user's language, under the co-brand's name: greeting, the kind's text (with `args`),
+ * and the co-brand's signature. Texts come from the Messages bundle.
+ */
+export async function composeMail(
+  app: FastifyInstance,
+  kind: MailKind,
+  user: UserRow,
+  context: { cobrand: string; locale: string },
+  args: string[],
+): Promise<OutgoingMail> {
+  const cobrand = (await app.cobrands.get(context.cobrand)) ?? (await app.cobrands.get(DEFAULT_COBRAND));
+  const appName = cobrand?.cobrand.appName ?? 'Card Portal';
+  const locale = resolveLocale(context.locale, cobrand?.cobrand.locales);
+  const t = (key: string, ...a: string[]) => app.texts.text(locale, 'Messages', key, ...a);
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.displayUserId;
+  const lines = [t('mail.greeting', name), '', t(KEYS[kind].body, ...args), '', t('mail.signature', appName)];
+  if (cobrand?.cobrand.copyrightMessage) lines.push(cobrand.cobrand.copyrightMessage);
+  return {
+    kind,
+    recipient: user.email,
+    subject: t(KEYS[kind].subject, appName),
+    body: lines.join('\n'),
+  };
+}
