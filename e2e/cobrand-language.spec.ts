@@ -19,12 +19,16 @@ describe('co-brand and language (spec §1, §4, §5)', () => {
     const { page, context } = await newPage(browser);
     await page.goto('/sdportal/portalstatic/signin?cobrandHost=cardportal&locale=en_US');
     const defaultLogo = await logoSrc(page);
-    const defaultColour = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--cp-primary'));
+    const defaultColour = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--cp-primary'),
+    );
     await page.goto('/sdportal/portalstatic/signin?cobrandHost=banconorte&locale=es');
     const bncLogo = await logoSrc(page);
     expect(bncLogo).toContain('banconorte');
     expect(bncLogo).not.toBe(defaultLogo);
-    const bncColour = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--cp-primary'));
+    const bncColour = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--cp-primary'),
+    );
     expect(bncColour).not.toBe(defaultColour);
     // The co-brand is remembered in session storage for links without cobrandHost.
     await page.goto('/sdportal/portalstatic/signin');
@@ -57,7 +61,9 @@ describe('co-brand and language (spec §1, §4, §5)', () => {
     const { page, context } = await newPage(browser);
     await page.goto('/sdportal/portalstatic/signin?cobrandHost=banconorte&locale=ja');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
-    const options = await page.locator('#locale-select option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const options = await page
+      .locator('#locale-select option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(options[0]).toBe('es');
     expect(options).not.toContain('ja');
     await context.close();

@@ -12,7 +12,9 @@ async function freePort(): Promise<number> {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
       const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -22,10 +24,15 @@ async function freePort(): Promise<number> {
  * server, the embedded database in a fresh data directory, the demo data.
  */
 export default async function setup(project: TestProject) {
-  for (const file of ['apps/server/dist/server.js', 'apps/portal/dist/index.html', 'apps/web/dist/index.html']) {
+  for (const file of [
+    'apps/server/dist/server.js',
+    'apps/portal/dist/index.html',
+    'apps/web/dist/index.html',
+  ]) {
     if (!existsSync(path.join(root, file))) throw new Error(`${file} is missing: run npm run build first`);
   }
-  if (!existsSync('/usr/bin/chromium')) throw new Error('/usr/bin/chromium is missing: apt-get install -y chromium');
+  if (!existsSync('/usr/bin/chromium'))
+    throw new Error('/usr/bin/chromium is missing: apt-get install -y chromium');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cp-e2e-'));
   const port = await freePort();
   const env = {
@@ -58,8 +65,20 @@ export default async function setup(project: TestProject) {
   }
   // Users of the browser tests' own, made with the admin CLI while the server runs (DESIGN §3).
   const cli = (...args: string[]) =>
-    execFileSync(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), ...args], { env, stdio: 'pipe' });
-  cli('user', 'create', '--user-id', 'e2elock01', '--email', 'lock@example.com', '--password', 'Cardportal#2026');
+    execFileSync(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), ...args], {
+      env,
+      stdio: 'pipe',
+    });
+  cli(
+    'user',
+    'create',
+    '--user-id',
+    'e2elock01',
+    '--email',
+    'lock@example.com',
+    '--password',
+    'Cardportal#2026',
+  );
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
 
