@@ -84,7 +84,6 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
         : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
     bodyLimit: 32 * 1024,
     trustProxy: false,
-    disableRequestLogging: config.nodeEnv === 'test',
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
   });
 
