@@ -3,6 +3,8 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { expect, inject } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
+export const mailDir = (): string => inject('mailDir');
+export const dataDir = (): string => inject('dataDir');
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export function launch(): Promise<Browser> {

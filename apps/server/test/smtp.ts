@@ -40,7 +40,7 @@ export class TestSmtp {
   private server: SMTPServer;
   port = 0;
 
-  constructor() {
+  constructor(private readonly onMail?: (mail: ReceivedMail) => void) {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
@@ -62,12 +62,14 @@ export class TestSmtp {
           const subject = decodeSubject(
             /^subject:\s*(.*(?:\r\n[ \t].*)*)/im.exec(headers)?.[1]?.replace(/\r\n[ \t]/g, ' ') ?? '',
           );
-          this.inbox.push({
+          const mail = {
             to: session.envelope.rcptTo.map((r) => r.address),
             raw,
             subject,
             text: decodeBody(headers, body),
-          });
+          };
+          this.inbox.push(mail);
+          this.onMail?.(mail);
           callback();
         });
       },

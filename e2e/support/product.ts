@@ -1,0 +1,138 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TestSmtp } from '../../apps/server/test/smtp.ts';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface Product {
+  baseUrl: string;
+  dataDir: string;
+  /** Where the SMTP peer writes each mail it receives, as JSON. */
+  mailDir: string;
+  cli(...args: string[]): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built product exactly as `npm start` runs it — the bundled server, the embedded database
+ * in a fresh data directory, the demo data — with a real SMTP peer (smtp-server on loopback).
+ */
+export async function startProduct(extraEnv: Record<string, string> = {}): Promise<Product> {
+  for (const file of [
+    'apps/server/dist/server.js',
+    'apps/portal/dist/index.html',
+    'apps/web/dist/index.html',
+  ]) {
+    if (!existsSync(path.join(root, file))) throw new Error(`${file} is missing: run npm run build first`);
+  }
+  if (!existsSync('/usr/bin/chromium'))
+    throw new Error('/usr/bin/chromium is missing: apt-get install -y chromium');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cp-e2e-'));
+  const mailDir = path.join(dataDir, 'mail');
+  mkdirSync(mailDir);
+  const smtp = new TestSmtp((mail) => {
+    writeFileSync(
+      path.join(mailDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.json`),
+      JSON.stringify(mail),
+    );
+  });
+  const smtpUrl = await smtp.start();
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: 'warn',
+    DEMO: '1',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SMTP_URL: smtpUrl,
+    ...extraEnv,
+  };
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become ready in 120 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    dataDir,
+    mailDir,
+    // The admin CLI, against the running server's database (DESIGN §3).
+    cli: (...args: string[]) =>
+      execFileSync(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), ...args], {
+        env,
+        stdio: 'pipe',
+      }).toString(),
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      await smtp.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface SavedMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** Waits for the newest mail to `to` received after `since` (ms epoch). */
+export async function waitForMail(
+  mailDir: string,
+  to: string,
+  since: number,
+  timeoutMs = 20_000,
+): Promise<SavedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = readdirSync(mailDir)
+      .filter((f) => Number(f.split('-')[0]) >= since)
+      .sort();
+    for (const file of files.reverse()) {
+      const mail = JSON.parse(readFileSync(path.join(mailDir, file), 'utf8')) as SavedMail;
+      if (mail.to.includes(to)) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
