@@ -10,9 +10,40 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fieldErrors?: Record<string, string>,
+    /** The HTTP status text (e.g. the token service's "Invalid PIN"); '' when none. */
+    readonly statusText: string = '',
+    /** The parsed JSON error body, when there was one (credential services add `errors[0]`). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
+}
+
+/**
+ * The first entry's code of a credential service's error (`errors[0].code`, or `error[0].code` as the
+ * change-password service also sends), else the common `code`. Undefined when the call never got an
+ * answer or the answer was not one of our JSON errors.
+ */
+export function serviceErrorCode(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status === 0) return undefined;
+  const body = error.body;
+  if (body && typeof body === 'object') {
+    for (const listName of ['errors', 'error'] as const) {
+      const list = (body as Record<string, unknown>)[listName];
+      const first: unknown = Array.isArray(list) ? list[0] : undefined;
+      if (first && typeof first === 'object') {
+        const code = (first as Record<string, unknown>).code;
+        if (typeof code === 'string') return code;
+      }
+    }
+    return error.code;
+  }
+  return undefined;
+}
+
+/** The HTTP status of a failed call; 0 for a network failure or anything that is not an ApiError. */
+export function statusOf(error: unknown): number {
+  return error instanceof ApiError ? error.status : 0;
 }
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
@@ -53,12 +84,25 @@ async function errorFrom(response: Response): Promise<ApiError> {
   try {
     const body = JSON.parse(text) as Partial<ApiErrorBody>;
     if (body && typeof body.code === 'string') {
-      return new ApiError(response.status, body.code, String(body.message ?? ''), body.fieldErrors);
+      return new ApiError(
+        response.status,
+        body.code,
+        String(body.message ?? ''),
+        body.fieldErrors,
+        response.statusText,
+        body,
+      );
     }
   } catch {
     // not JSON: the server answered text (e.g. /heracles/login's "Login failed")
   }
-  return new ApiError(response.status, `http.${response.status}`, text.slice(0, 200) || response.statusText);
+  return new ApiError(
+    response.status,
+    `http.${response.status}`,
+    text.slice(0, 200) || response.statusText,
+    undefined,
+    response.statusText,
+  );
 }
 
 async function send(

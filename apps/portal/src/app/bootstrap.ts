@@ -7,6 +7,7 @@ import {
   resolveLocale,
   toLanguageTag,
 } from '@cardportal/domain';
+import { applyTheme } from '@cardportal/ui';
 import { ApiError } from '../api/client.ts';
 import { getCobrand } from '../api/cobrand.ts';
 import { getCobrandNameByAbbreviation } from '../api/cobrand-abbreviation.ts';
@@ -18,7 +19,6 @@ import { LOCALE_COOKIE, readCookie, writeCookie } from '../lib/cookies.ts';
 import { COBRAND_KEY, sessionGet, sessionSet } from '../lib/storage.ts';
 import { isAllowedExternalTarget } from '../lib/urls.ts';
 import type { Portal } from './portal-context.tsx';
-import { applyTheme } from './theme.ts';
 
 /** Same shape as the domain's cobrandNameSchema (kept zod-free for the page budget). */
 const COBRAND_NAME = /^[a-z0-9][a-z0-9-]{1,39}$/;

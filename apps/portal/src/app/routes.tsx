@@ -13,13 +13,20 @@ export interface RouteDef {
 const LogoutScreen = lazy(() => import('../screens/logout/logout-screen.tsx'));
 const LockedScreen = lazy(() => import('../screens/locked/locked-screen.tsx'));
 const NotFoundScreen = lazy(() => import('../screens/not-found/not-found-screen.tsx'));
+const OtpScreen = lazy(() => import('../screens/otp/otp-screen.tsx'));
+const ForgotPasswordScreen = lazy(() => import('../screens/forgot-password/forgot-password-screen.tsx'));
+const ChangePasswordScreen = lazy(() => import('../screens/change-password/change-password-screen.tsx'));
+const NewPinScreen = lazy(() => import('../screens/new-pin/new-pin-screen.tsx'));
+const NextTokenScreen = lazy(() => import('../screens/next-token/next-token-screen.tsx'));
 
-/**
- * Screen segment → screen. A new screen slots in as `src/screens/<name>/` plus one line here
- * (otp, forgot-password, change-password, new-pin, next-token: until then they are not found).
- */
-export const ROUTES: Partial<Record<PortalScreen, RouteDef>> = {
+/** Screen segment → screen. A new screen slots in as `src/screens/<name>/` plus one line here. */
+export const ROUTES: Record<PortalScreen, RouteDef> = {
   signin: { component: SigninScreen, languageSelector: true },
+  otp: { component: OtpScreen },
+  'forgot-password': { component: ForgotPasswordScreen },
+  'change-password': { component: ChangePasswordScreen },
+  'new-pin': { component: NewPinScreen },
+  'next-token': { component: NextTokenScreen },
   logout: { component: LogoutScreen },
   locked: { component: LockedScreen },
 };

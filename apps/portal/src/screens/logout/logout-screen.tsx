@@ -4,11 +4,22 @@ import { requestVoid } from '../../api/client.ts';
 import { getExternalLogoutUrl } from '../../api/external-logout-url.ts';
 import { getLogoutLabels } from '../../api/logout-labels.ts';
 import { screenUrl, usePortal } from '../../app/portal-context.tsx';
-import { nameOr } from '../../i18n/i18n.ts';
+import { nameOr, type TKey } from '../../i18n/i18n.ts';
 import { ScreenHeading, useDocumentTitle } from '../../layout/screen-heading.tsx';
 import { browser } from '../../lib/browser.ts';
 import { readCookie, SSO_COOKIE } from '../../lib/cookies.ts';
+import { LOGOUT_MESSAGE_KEY, sessionGet, sessionRemove } from '../../lib/storage.ts';
 import { isHttpsUrl, isSameOriginPath } from '../../lib/urls.ts';
+
+/**
+ * Messages another screen may leave for this one (sessionStorage `logoutMessage`, spec §8: the new-PIN
+ * failures). Stored as a bundle key and shown only when it is one of these, once.
+ */
+const LOGOUT_MESSAGES: readonly TKey[] = ['newPin.error.serverDown', 'newPin.error.generic'];
+
+function isLogoutMessage(value: string | null): value is TKey {
+  return value !== null && (LOGOUT_MESSAGES as readonly string[]).includes(value);
+}
 
 type Loaded = { labels: Partial<LogoutLabels> | null };
 
@@ -35,6 +46,12 @@ export default function LogoutScreen() {
   const portal = usePortal();
   const { t, cobrand, cobrandName, appName } = portal;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [messageKey] = useState(() => {
+    const stored = sessionGet(LOGOUT_MESSAGE_KEY);
+    return isLogoutMessage(stored) ? stored : null;
+  });
+  // shown once: removed after it was read (an effect, so StrictMode's double render still sees it)
+  useEffect(() => sessionRemove(LOGOUT_MESSAGE_KEY), []);
   useDocumentTitle(t('common.pageTitle', t('logout.title'), appName));
 
   useEffect(() => {
@@ -66,6 +83,11 @@ export default function LogoutScreen() {
   return (
     <div className="cp-card">
       <ScreenHeading>{message}</ScreenHeading>
+      {messageKey ? (
+        <p id="logout-message" className="cp-notice" role="status">
+          {t(messageKey)}
+        </p>
+      ) : null}
       <p className="cp-text">{t('logout.securityAdvice')}</p>
       {target ? (
         <button

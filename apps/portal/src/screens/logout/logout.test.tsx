@@ -69,4 +69,24 @@ describe('LogoutScreen', () => {
     button.click();
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://idp.bank.example/logout'));
   });
+
+  it('shows a message another screen left in logoutMessage once, then removes it', async () => {
+    sessionStorage.setItem('logoutMessage', 'newPin.error.serverDown');
+    stubFetch({ [EXTERNAL]: text('/heracles/logout'), 'GET /heracles/logout': text('/x') });
+    renderWithPortal(<LogoutScreen />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.getElementById('logout-message')?.textContent).toBe(
+      'The application server is down. Your PIN was not changed. Please try again later.',
+    );
+    expect(sessionStorage.getItem('logoutMessage')).toBeNull();
+  });
+
+  it('ignores a logoutMessage that is not one of ours', async () => {
+    sessionStorage.setItem('logoutMessage', '<b>anything</b>');
+    stubFetch({ [EXTERNAL]: text('/heracles/logout'), 'GET /heracles/logout': text('/x') });
+    renderWithPortal(<LogoutScreen />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.getElementById('logout-message')).toBeNull();
+    expect(sessionStorage.getItem('logoutMessage')).toBeNull();
+  });
 });

@@ -4,6 +4,10 @@ import { heraclesLogin } from '../../api/heracles-login.ts';
 import { heraclesLogout } from '../../api/heracles-logout.ts';
 import { logErrorStatement } from '../../api/log-error.ts';
 import { loginSignin } from '../../api/login-signin.ts';
+import { decodeRedirect } from '../../lib/redirect.ts';
+import { LOGIN_DESCRIPTOR_KEY, sessionSet } from '../../lib/storage.ts';
+
+export { decodeRedirect };
 
 export type SigninField = 'userId' | 'password';
 export type FieldErrors = Partial<Record<SigninField, 'required'>>;
@@ -24,17 +28,6 @@ export function validateSignin(values: Pick<SigninInput, 'userId' | 'password'>)
   if (values.userId.trim() === '') errors.userId = 'required';
   if (values.password.trim() === '') errors.password = 'required';
   return errors;
-}
-
-/** The login answer is the URL to go to, percent-encoded when it starts with %2F. */
-export function decodeRedirect(text: string): string {
-  const value = text.trim();
-  if (!/^%2F/i.test(value)) return value;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return '';
-  }
 }
 
 function failureOf(error: unknown): SigninFailure {
@@ -63,7 +56,9 @@ export async function runSignin(
     // ignored: there may be no session to end
   }
   try {
-    await loginSignin(userId, signal);
+    const descriptor = await loginSignin(userId, signal);
+    // The one-time-passcode step sends these along with the code (spec §7).
+    sessionSet(LOGIN_DESCRIPTOR_KEY, JSON.stringify(descriptor));
   } catch (error) {
     void logErrorStatement(`signin: loginSignin failed (${statusOf(error)})`);
     return { ok: false, failure: failureOf(error) };

@@ -131,6 +131,12 @@ describe('SigninScreen', () => {
     expect(calls[2]?.headers.get('X-XSRF-TOKEN')).toBe('tok123');
     for (const call of calls) expect(call.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
 
+    // the login descriptor is kept for the one-time-passcode step
+    expect(JSON.parse(sessionStorage.getItem('loginDescriptor') ?? '')).toEqual({
+      ldapId: 'x',
+      loginType: 'pwd',
+      b2BAlias: 'y',
+    });
     releaseLogin(text('%2Fsdportal%2Fportalstatic%2Fotp%3FcobrandHost%3Dacme'));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/sdportal/portalstatic/otp?cobrandHost=acme'));
   });
