@@ -86,7 +86,7 @@ describe('sign-in (spec §2, §4)', () => {
 
   it('sends an expired password to the change-password screen', async () => {
     const { page, context } = await newPage(browser);
-    await signIn(page, 'expired01', DEMO_PASSWORD);
+    await signIn(page, 'e2eexpired01', DEMO_PASSWORD);
     await page.waitForURL(/\/sdportal\/portalstatic\/change-password/);
     await context.close();
   });

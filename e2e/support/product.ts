@@ -116,22 +116,23 @@ export interface SavedMail {
   text: string;
 }
 
-/** Waits for the newest mail to `to` received after `since` (ms epoch). */
+/** Waits until at least `count` mails to `to` arrived after `since` (ms epoch); returns the newest. */
 export async function waitForMail(
   mailDir: string,
   to: string,
   since: number,
+  count = 1,
   timeoutMs = 20_000,
 ): Promise<SavedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = readdirSync(mailDir)
+    const mails = readdirSync(mailDir)
       .filter((f) => Number(f.split('-')[0]) >= since)
-      .sort();
-    for (const file of files.reverse()) {
-      const mail = JSON.parse(readFileSync(path.join(mailDir, file), 'utf8')) as SavedMail;
-      if (mail.to.includes(to)) return mail;
-    }
+      .sort()
+      .map((file) => JSON.parse(readFileSync(path.join(mailDir, file), 'utf8')) as SavedMail)
+      .filter((mail) => mail.to.includes(to));
+    const newest = mails.at(-1);
+    if (newest && mails.length >= count) return newest;
     if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }

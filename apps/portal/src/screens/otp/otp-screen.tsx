@@ -229,7 +229,11 @@ export default function OtpScreen() {
               );
             })}
           </div>
-          <div id="otp-error" role="alert" className={errorText ? 'cp-field__error' : undefined}>
+          <div
+            id="otp-error"
+            role="alert"
+            className={errorText ? 'cp-otp__error cp-field__error' : 'cp-otp__error'}
+          >
             {errorText}
           </div>
         </fieldset>
