@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cobrandSchema, LOGIN_TYPES, type LoginType, USER_TYPES, type UserType } from '@cardportal/domain';
+import { LOGIN_TYPES, type LoginType, USER_TYPES, type UserType } from '@cardportal/domain';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, migrate, openPglite, openPgliteSocket, openPostgres } from './db/client.ts';
 import { loadDemoData } from './demo/load.ts';
-import { listCobrands, saveCobrands } from './modules/cobrand/repository.ts';
+import { CobrandImportError, importCobrandFile } from './modules/cobrand/import.ts';
+import { listCobrands } from './modules/cobrand/repository.ts';
 import { audit } from './shared/audit.ts';
 import { loadSecrets } from './shared/secrets.ts';
 import { assignToken, DEFAULT_PIN_DAYS } from './shared/soft-token.ts';
@@ -14,7 +14,7 @@ import { createUser, describeUser, findUserByUserId, UserInputError, unlockUser 
 const USAGE = `Usage: npm run cli -- <command>
   db init                                   create and migrate the database (and load demo data in demo mode)
   cobrand list                              list co-brands
-  cobrand import FILE                       import co-brands (JSON array of records) — all or nothing
+  cobrand import FILE                       import co-brands (JSON array of records, docs/cobrands.md) — all or nothing
   cobrand export                            print every co-brand as JSON
   user create --user-id ID --email E --password P [--login-type pwd|otp-2fa|token]
               [--cobrand NAME] [--first-name F] [--last-name L] [--user-type A|C|G|H|I|O|S|Z]
@@ -94,26 +94,8 @@ async function run(argv: string[]): Promise<number> {
       case 'cobrand import': {
         const file = rest[0];
         if (!file) throw new UsageError('cobrand import needs a FILE');
-        let raw: unknown;
-        try {
-          raw = JSON.parse(readFileSync(path.resolve(file), 'utf8'));
-        } catch (error) {
-          throw new UsageError(`${file}: not readable JSON (${(error as Error).message})`);
-        }
-        const list = Array.isArray(raw) ? raw : [raw];
-        const records = [];
-        for (const [i, item] of list.entries()) {
-          const parsed = cobrandSchema.safeParse(item);
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            throw new UsageError(
-              `${file}: record ${i + 1}, field ${issue?.path.join('.') || '(record)'}: ${issue?.message}`,
-            );
-          }
-          records.push(parsed.data);
-        }
-        await saveCobrands(db, records);
-        console.log(`imported ${records.length} co-brand(s)`);
+        const count = await importCobrandFile(db, path.resolve(file));
+        console.log(`imported ${count} co-brand(s)`);
         return 0;
       }
       case 'user create': {
@@ -206,7 +188,12 @@ async function run(argv: string[]): Promise<number> {
 run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UsageError || error instanceof ConfigError || error instanceof UserInputError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof ConfigError ||
+      error instanceof UserInputError ||
+      error instanceof CobrandImportError
+    ) {
       console.error(error.message);
       if (error instanceof UsageError) console.error(USAGE);
       process.exit(2);
