@@ -16,7 +16,12 @@ afterAll(() => ctx?.close());
 const demo = JSON.parse(
   readFileSync(path.join(import.meta.dirname, '../demo/cobrands.json'), 'utf8'),
 ) as Record<string, unknown>[];
-const base = { ...demo[1], name: 'importbank', abbreviation: 'imb', appName: 'Import Bank Cards' };
+const base: Record<string, unknown> = {
+  ...demo[1],
+  name: 'importbank',
+  abbreviation: 'imb',
+  appName: 'Import Bank Cards',
+};
 
 function write(name: string, records: unknown[]): string {
   const file = path.join(dir, name);
