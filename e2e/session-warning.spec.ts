@@ -46,4 +46,21 @@ describe('session-expiry warning (spec §2, §4)', () => {
     await page.waitForURL(/\/logout/);
     await context.close();
   });
+
+  it('warns in the application too, and Continue keeps the session', async () => {
+    const context = await browser.newContext({ baseURL: product.baseUrl });
+    const page = await context.newPage();
+    await page.goto('/sdportal/portalstatic/signin');
+    await page.locator('#userId').fill('active01');
+    await page.locator('#password').fill(DEMO_PASSWORD);
+    await page.locator('#signin-submit').click();
+    await page.waitForURL(/\/app\/$/);
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'session warning in the application');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await page.request.get('/app/api/me')).status()).toBe(200);
+    await context.close();
+  });
 });

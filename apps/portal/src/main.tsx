@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { bootstrap, fallbackPortal } from './app/bootstrap.ts';
 import { resolveRoute } from './app/routes.tsx';
+import '@cardportal/ui/ui.css';
 import './styles.css';
 
 async function start(): Promise<void> {

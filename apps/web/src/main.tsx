@@ -6,6 +6,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { loadContext } from './lib/session.ts';
 import { makeT } from './lib/text.ts';
 import { HomeScreen } from './screens/home/home-screen.tsx';
+import '@cardportal/ui/ui.css';
 import './styles.css';
 
 async function main(): Promise<void> {

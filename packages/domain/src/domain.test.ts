@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   canonicalUserId,
   checkNewPassword,
+  checkNewPin,
   checkNewUserId,
   checkPasswordConstruction,
+  checkPin,
   cobrandSchema,
   isSafeRedirect,
   normaliseLocale,
@@ -156,5 +158,36 @@ describe('co-brand records', () => {
     expect(cobrandSchema.safeParse({ ...base, fssoRedirectUrl: 'http://idp.example' }).success).toBe(false);
     expect(cobrandSchema.safeParse({ ...base, fssoRedirectUrl: 'javascript:alert(1)' }).success).toBe(false);
     expect(cobrandSchema.safeParse({ ...base, locales: ['xx'] }).success).toBe(false);
+  });
+});
+
+describe('PIN rules (seed 001 §5, spec §5)', () => {
+  it('accepts exactly four digits without a leading zero', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 8 }), (pin) => {
+        const ok = checkPin(pin) === undefined;
+        expect(ok).toBe(/^[1-9]\d{3}$/.test(pin));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1000, max: 9999 }), (n) => {
+        expect(checkPin(String(n))).toBeUndefined();
+      }),
+    );
+  });
+
+  it('names the problem of each bad PIN and a mismatch', () => {
+    expect(checkPin('')).toBe('required');
+    expect(checkPin('12a4')).toBe('pinFormat');
+    expect(checkPin('12345')).toBe('pinFormat');
+    expect(checkPin('0123')).toBe('leadingZero');
+    expect(checkNewPin('1234', '1235')).toEqual({ confirmPin: 'doNotMatch' });
+    expect(checkNewPin('', '')).toEqual({ newPin: 'required', confirmPin: 'required' });
+    fc.assert(
+      fc.property(fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 1000, max: 9999 }), (a, b) => {
+        const result = checkNewPin(String(a), String(b));
+        expect(result.confirmPin === 'doNotMatch').toBe(a !== b);
+      }),
+    );
   });
 });

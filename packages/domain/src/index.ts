@@ -4,5 +4,6 @@ export * from './locales.ts';
 export * from './login.ts';
 export * from './password.ts';
 export * from './paths.ts';
+export * from './pin.ts';
 export * from './security-questions.ts';
 export * from './user-id.ts';

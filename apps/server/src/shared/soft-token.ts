@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
-import { LIMITS } from '@cardportal/domain';
+import { checkPin, LIMITS } from '@cardportal/domain';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Executor } from '../db/client.ts';
@@ -42,9 +42,9 @@ function totp(base32: string, label = 'cardportal'): TOTP {
   });
 }
 
-/** A PIN the user may choose: 4 digits, no leading zero (seed 001 §5). */
+/** A PIN the user may choose: the shared rule of packages/domain (4 digits, no leading zero). */
 export function isValidPin(pin: string): boolean {
-  return /^[1-9]\d{3}$/.test(pin);
+  return checkPin(pin) === undefined;
 }
 
 /**
@@ -118,7 +118,7 @@ export async function checkTokencode(
 }
 
 /** Checks the PIN (default or chosen); an expired default PIN never matches. */
-export async function checkPin(token: TokenRow, pin: string): Promise<boolean> {
+export async function verifyTokenPin(token: TokenRow, pin: string): Promise<boolean> {
   if (!/^\d{4}$/.test(pin)) return verifyDummy(pin);
   const ok = await verifySecret(token.pinHash, pin);
   if (!ok) return false;

@@ -1,4 +1,4 @@
-import { LIMITS } from '@cardportal/domain';
+import { checkNewPin, LIMITS } from '@cardportal/domain';
 import { ApiError } from '../../api/client.ts';
 
 export type NewPinField = 'newPin' | 'confirmPin' | 'nextPasscode';
@@ -19,7 +19,6 @@ export interface NewPinValues {
   nextPasscode: string;
 }
 
-const PIN = new RegExp(`^\\d{${LIMITS.pinDigits}}$`);
 const PASSCODE = new RegExp(`^\\d{${LIMITS.nextTokenDigits}}$`);
 
 /**
@@ -29,12 +28,9 @@ const PASSCODE = new RegExp(`^\\d{${LIMITS.nextTokenDigits}}$`);
 export function validateNewPin(values: NewPinValues): NewPinErrors {
   const errors: NewPinErrors = {};
   const { newPin, confirmPin, nextPasscode } = values;
-  if (!newPin) errors.newPin = 'required';
-  else if (!PIN.test(newPin)) errors.newPin = 'pinFormat';
-  else if (newPin.startsWith('0')) errors.newPin = 'leadingZero';
-  if (!confirmPin) errors.confirmPin = 'required';
-  else if (!PIN.test(confirmPin)) errors.confirmPin = 'pinFormat';
-  else if (confirmPin !== newPin) errors.confirmPin = 'doNotMatch';
+  const pin = checkNewPin(newPin, confirmPin);
+  if (pin.newPin) errors.newPin = pin.newPin;
+  if (pin.confirmPin) errors.confirmPin = pin.confirmPin;
   if (!PASSCODE.test(nextPasscode)) errors.nextPasscode = 'invalidNextToken';
   return errors;
 }

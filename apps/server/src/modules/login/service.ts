@@ -16,7 +16,7 @@ import { audit } from '../../shared/audit.ts';
 import { consumeOtpCode, issueOtpCode } from '../../shared/otp-codes.ts';
 import { enqueueMail, maskEmail, type OutgoingMail } from '../../shared/outbox.ts';
 import type { Secrets } from '../../shared/secrets.ts';
-import { checkPin, checkTokencode, findToken, leaveNextTokenMode } from '../../shared/soft-token.ts';
+import { checkTokencode, findToken, leaveNextTokenMode, verifyTokenPin } from '../../shared/soft-token.ts';
 import { findUserByPk, findUserByUserId, type UserRow } from '../../shared/users.ts';
 
 export interface LoginAttempt {
@@ -280,7 +280,7 @@ export class LoginService {
       await verifyDummy(passcode);
       return false;
     }
-    const pinOk = await checkPin(token, passcode.slice(0, 4));
+    const pinOk = await verifyTokenPin(token, passcode.slice(0, 4));
     // The tokencode is only consumed when the PIN is right, so a wrong PIN cannot burn codes.
     return pinOk && (await checkTokencode(this.db, this.secrets, token, passcode.slice(4)));
   }

@@ -1,5 +1,7 @@
 import { USER_TYPES } from '@cardportal/domain';
+import { SessionExpiryWarning, type SessionWarningContent } from '@cardportal/ui';
 import { useState } from 'react';
+import { getJson } from '../../api/client.ts';
 import type { AppContext } from '../../lib/session.ts';
 import { logout } from '../../lib/session.ts';
 import { makeT } from '../../lib/text.ts';
@@ -54,6 +56,23 @@ export function HomeScreen({ context, languageTag }: { context: AppContext; lang
         </dl>
       </main>
       <footer className="app-footer">{cobrand?.copyrightMessage ?? ''}</footer>
+      <SessionExpiryWarning
+        idPrefix="app-session"
+        loadContent={(signal) =>
+          getJson<SessionWarningContent>(
+            `/sdportal/rest/sessionExpire/sessionExpireWarningBoxContent.json?cobrandHost=${encodeURIComponent(user.cobrand)}`,
+            signal,
+          )
+        }
+        ping={() => getJson('/sdportal/rest/sessionExpire/pingPortal.json')}
+        onLogout={() => void logout(user)}
+        fallback={{
+          sessionExpireWarningBoxTitle: t('sessionExpire.title'),
+          generalSessionAboutToExpireMessage: t('sessionExpire.message'),
+          sessionExpireContinueButtonLabel: t('sessionExpire.continue'),
+          sessionExpireLogoutButtonLabel: t('sessionExpire.logout'),
+        }}
+      />
     </>
   );
 }
