@@ -26,4 +26,30 @@ export function applyTheme(theme: Partial<CobrandTheme> | null | undefined, root
     const ok = field === 'fontFamily' ? /^[\w\s,'"-]{1,200}$/.test(value) : COLOUR.test(value);
     if (ok) root.style.setProperty(property, value);
   }
+  // A dark theme: cards, fields, secondary text and errors follow its background and text, so every
+  // pair a co-brand validated (text on background, link on background) is the pair shown.
+  if (
+    theme.background &&
+    COLOUR.test(theme.background) &&
+    luminance(theme.background) < 0.2 &&
+    theme.text &&
+    COLOUR.test(theme.text)
+  ) {
+    root.style.setProperty('--cp-surface', theme.background);
+    root.style.setProperty('--cp-muted', theme.text);
+    root.style.setProperty('--cp-border', theme.text);
+    root.style.setProperty('--cp-error', '#ffb4ab');
+    root.style.setProperty('--cp-error-background', '#410e0b');
+    if (theme.link && COLOUR.test(theme.link)) root.style.setProperty('--cp-focus', theme.link);
+    root.style.setProperty('color-scheme', 'dark');
+  }
+}
+
+/** WCAG relative luminance of a #rrggbb colour. */
+export function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
 }
