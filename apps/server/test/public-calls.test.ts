@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { SUPPORTED_LOCALES } from '@cardportal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +66,48 @@ describe('co-brand calls (spec §7)', () => {
     const missing = await client.get('/sdportal/rest/cobrandhostabbreviation');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/cobrandAbbr/);
+  });
+
+  it('resolves the abbreviation, record, locales and logos of every demo co-brand', async () => {
+    const client = new TestClient(ctx.app);
+    const demo = JSON.parse(
+      readFileSync(path.join(import.meta.dirname, '../demo/cobrands.json'), 'utf8'),
+    ) as {
+      name: string;
+      abbreviation: string;
+    }[];
+    expect(demo.length).toBeGreaterThanOrEqual(12);
+    for (const { name, abbreviation } of demo) {
+      expect(
+        (await client.get(`/sdportal/rest/cobrandhostabbreviation?cobrandAbbr=${abbreviation}`)).body,
+      ).toBe(name);
+      expect((await client.get(`/sdportal/rest/cobrand/${name}`)).statusCode).toBe(200);
+      expect((await client.get(`/sdportal/rest/cobrands/${name}/locales`)).statusCode).toBe(200);
+      const logos = await Promise.all(
+        ['png', 'jpg', 'gif'].map((ext) =>
+          client.request({
+            method: 'HEAD',
+            url: `/sdportal/portalstatic/assets/images/logos/${name}.${ext}`,
+          }),
+        ),
+      );
+      expect(
+        logos.filter((r) => r.statusCode === 200),
+        name,
+      ).toHaveLength(1);
+      const footers = await Promise.all(
+        ['png', 'jpg', 'gif'].map((ext) =>
+          client.request({
+            method: 'HEAD',
+            url: `/sdportal/portalstatic/assets/images/footers/${abbreviation}.${ext}`,
+          }),
+        ),
+      );
+      expect(
+        footers.filter((r) => r.statusCode === 200),
+        abbreviation,
+      ).toHaveLength(1);
+    }
   });
 
   it('serves logos with HEAD support so the portal can discover the extension', async () => {
