@@ -24,6 +24,8 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: ['apps/server/test/**/*.test.ts'],
+          // *.pglite.test.ts are about the embedded database alone.
+          exclude: ['apps/server/test/**/*.pglite.test.ts'],
           env: { TEST_DB: 'postgres' },
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
