@@ -211,9 +211,8 @@ export class LoginService {
     return { kind: 'session', user, stage, url: stage === 'full' ? APP_BASE : portalUrl(stage, links) };
   }
 
-  /** The next tokencode alone, in the new-PIN stage: unlocks posting the new PIN. */
-  async newPinPasscode(session: SessionRow, code: string, ip: string): Promise<LoginOutcome> {
-    const links = { cobrandHost: session.cobrand, locale: session.locale };
+  /** A next tokencode under the lockout guard, for a session of the new-PIN or next-token stage. */
+  private async tokencodeAttempt(session: SessionRow, code: string, ip: string, factor: string) {
     const token = await findToken(this.db, session.userPk);
     const { result } = await guardedAttempt(
       this.db,
@@ -221,15 +220,22 @@ export class LoginService {
       async () => (token ? checkTokencode(this.db, this.secrets, token, code.trim()) : false),
       async () => {},
     );
-    if (result === 'locked') return { kind: 'redirect', url: portalUrl('locked', links), endSession: true };
-    if (result === 'failed') {
-      await audit(this.db, 'login.failure', {
+    if (result !== 'ok') {
+      await audit(this.db, result === 'locked' ? 'login.locked' : 'login.failure', {
         userPk: session.userPk,
         ip,
-        detail: { factor: 'new-pin-passcode' },
+        detail: { factor },
       });
-      return { kind: 'failed' };
     }
+    return result;
+  }
+
+  /** The next tokencode alone, in the new-PIN stage: unlocks posting the new PIN. */
+  async newPinPasscode(session: SessionRow, code: string, ip: string): Promise<LoginOutcome> {
+    const links = { cobrandHost: session.cobrand, locale: session.locale };
+    const result = await this.tokencodeAttempt(session, code, ip, 'new-pin-passcode');
+    if (result === 'locked') return { kind: 'redirect', url: portalUrl('locked', links), endSession: true };
+    if (result === 'failed') return { kind: 'failed' };
     const user = await findUserByPk(this.db, session.userPk);
     if (!user) return { kind: 'failed' };
     return {
@@ -244,18 +250,10 @@ export class LoginService {
   /** The next tokencode in the next-token stage: completes the sign-in, or answers the screen with ec=14008. */
   async nextTokenLogin(session: SessionRow, code: string, ip: string): Promise<LoginOutcome> {
     const links = { cobrandHost: session.cobrand, locale: session.locale };
-    const token = await findToken(this.db, session.userPk);
-    const { result } = await guardedAttempt(
-      this.db,
-      session.userPk,
-      async () => (token ? checkTokencode(this.db, this.secrets, token, code.trim()) : false),
-      async () => {},
-    );
+    const result = await this.tokencodeAttempt(session, code, ip, 'next-token');
     if (result === 'locked') return { kind: 'redirect', url: portalUrl('locked', links), endSession: true };
-    if (result === 'failed') {
-      await audit(this.db, 'login.failure', { userPk: session.userPk, ip, detail: { factor: 'next-token' } });
+    if (result === 'failed')
       return { kind: 'redirect', url: portalUrl('next-token', { ...links, ec: '14008' }) };
-    }
     await leaveNextTokenMode(this.db, session.userPk);
     const user = await findUserByPk(this.db, session.userPk);
     if (!user) return { kind: 'failed' };
