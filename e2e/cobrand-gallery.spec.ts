@@ -4,12 +4,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Locale, toLanguageTag } from '@cardportal/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch } from './support/browser.ts';
+import { baseUrl, DEMO_PASSWORD, launch } from './support/browser.ts';
 import { root } from './support/product.ts';
 
 /**
  * Every demo co-brand in every one of its languages, plus de, ja and ru (mapped per spec §5 when the
- * co-brand lacks them): the sign-in, forgot-password and logout screens render without raw keys,
+ * co-brand lacks them): a demo user signs in and out, and the sign-in screen, the application's home,
+ * the logout screen and the forgot-password screen render without raw keys,
  * without text overflowing its box, and with WCAG AA contrast. Screenshots land in test-results/.
  */
 const cobrands = JSON.parse(readFileSync(path.join(root, 'apps/server/demo/cobrands.json'), 'utf8')) as {
@@ -23,7 +24,7 @@ const keys = new Set(
   ),
 );
 const shots = path.join(root, 'test-results/cobrands');
-const SCREENS = ['signin', 'forgot-password', 'logout'] as const;
+const SCREENS = ['signin', 'app', 'logout', 'forgot-password'] as const;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -74,7 +75,8 @@ describe.each(cobrands)('co-brand $name', ({ name, locales, fssoRedirectUrl }) =
     const page = await context.newPage();
     const problems: string[] = [];
     for (const screen of SCREENS) {
-      if (screen === 'signin' && fssoRedirectUrl) {
+      if (fssoRedirectUrl && (screen === 'signin' || screen === 'app')) {
+        if (screen === 'app') continue;
         // A federated co-brand's sign-in screen hands the visitor to its identity provider at once.
         await page.route(fssoRedirectUrl, (route) =>
           route.fulfill({ status: 200, contentType: 'text/html', body: '<title>IdP</title>' }),
@@ -83,7 +85,19 @@ describe.each(cobrands)('co-brand $name', ({ name, locales, fssoRedirectUrl }) =
         await page.waitForURL(fssoRedirectUrl);
         continue;
       }
-      await page.goto(`/sdportal/portalstatic/${screen}?cobrandHost=${name}&locale=${locale}`);
+      if (screen === 'app') {
+        // Sign in from the screen just checked; the application opens in the same co-brand and language.
+        await page.locator('#userId').fill('active01');
+        await page.locator('#password').fill(DEMO_PASSWORD);
+        await page.locator('#signin-submit').click();
+        await page.waitForURL(/\/app\/$/);
+        await page.locator('#welcome').waitFor();
+      } else if (screen === 'logout' && !fssoRedirectUrl) {
+        await page.locator('#logout-button').click();
+        await page.waitForURL(/\/sdportal\/portalstatic\/logout/);
+      } else {
+        await page.goto(`/sdportal/portalstatic/${screen}?cobrandHost=${name}&locale=${locale}`);
+      }
       await page.locator('main h1').first().waitFor();
       if (screen === 'logout') await page.locator('#return-to-login').waitFor();
       await page.locator('header img').first().waitFor();
