@@ -6,6 +6,7 @@ import { getChangePasswordServiceUrls } from '../../api/change-password-service-
 import { heraclesLogin } from '../../api/heracles-login.ts';
 import { screenUrl, usePortal } from '../../app/portal-context.tsx';
 import { nameOr, type TKey } from '../../i18n/i18n.ts';
+import { FormActions } from '../../layout/form-actions.tsx';
 import { ScreenHeading, useDocumentTitle } from '../../layout/screen-heading.tsx';
 import { browser } from '../../lib/browser.ts';
 import { safeRedirect } from '../../lib/redirect.ts';
@@ -231,32 +232,18 @@ export default function ChangePasswordScreen() {
             />
           );
         })}
-        <div className="cp-actions">
-          <button
-            id="submit"
-            type="submit"
-            className="cp-button cp-button--primary"
-            disabled={busy}
-            aria-label={nameOr(submitText, 'changePassword.submit')}
-          >
-            {submitText}
-          </button>
-          <button
-            id="cancel"
-            type="button"
-            className="cp-button cp-button--secondary"
-            disabled={busy}
-            aria-label={nameOr(cancelText, 'common.cancel')}
-            onClick={() => {
-              if (busyRef.current) return;
-              busyRef.current = true;
-              setBusy(true);
-              void cancel();
-            }}
-          >
-            {cancelText}
-          </button>
-        </div>
+        <FormActions
+          submitText={submitText}
+          submitKey="changePassword.submit"
+          cancelText={cancelText}
+          busy={busy}
+          onCancel={() => {
+            if (busyRef.current) return;
+            busyRef.current = true;
+            setBusy(true);
+            void cancel();
+          }}
+        />
       </form>
       <PortalSessionWarning />
     </div>

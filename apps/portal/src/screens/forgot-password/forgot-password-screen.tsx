@@ -5,6 +5,7 @@ import { requestTemporaryPassword } from '../../api/forgot-password.ts';
 import { getSecurityQuestion, type SecurityQuestion } from '../../api/security-question.ts';
 import { screenUrl, usePortal } from '../../app/portal-context.tsx';
 import { nameOr, type TKey } from '../../i18n/i18n.ts';
+import { FormActions } from '../../layout/form-actions.tsx';
 import { ScreenHeading, useDocumentTitle } from '../../layout/screen-heading.tsx';
 import { navigate } from '../../router/router.tsx';
 import { type ForgotStep, forgotErrorKey } from './forgot-password-flow.ts';
@@ -137,18 +138,6 @@ export default function ForgotPasswordScreen() {
 
   const toSignin = () => navigate(screenUrl(portal, 'signin'));
   const cancelText = t('common.cancel');
-  const cancelButton = (
-    <button
-      id="cancel"
-      type="button"
-      className="cp-button cp-button--secondary"
-      disabled={busy}
-      aria-label={nameOr(cancelText, 'common.cancel')}
-      onClick={toSignin}
-    >
-      {cancelText}
-    </button>
-  );
   const stepHeading = t(STEP_HEADINGS[step]);
   const continueText = t('forgotPassword.continue');
   const submitText = t('forgotPassword.submit');
@@ -179,18 +168,13 @@ export default function ForgotPasswordScreen() {
             required
             readOnly={busy}
           />
-          <div className="cp-actions">
-            <button
-              id="submit"
-              type="submit"
-              className="cp-button cp-button--primary"
-              disabled={busy}
-              aria-label={nameOr(continueText, 'forgotPassword.continue')}
-            >
-              {continueText}
-            </button>
-            {cancelButton}
-          </div>
+          <FormActions
+            submitText={continueText}
+            submitKey="forgotPassword.continue"
+            cancelText={cancelText}
+            busy={busy}
+            onCancel={toSignin}
+          />
         </form>
       ) : null}
       {step === 'question' ? (
@@ -211,18 +195,13 @@ export default function ForgotPasswordScreen() {
             required
             readOnly={busy}
           />
-          <div className="cp-actions">
-            <button
-              id="submit"
-              type="submit"
-              className="cp-button cp-button--primary"
-              disabled={busy}
-              aria-label={nameOr(submitText, 'forgotPassword.submit')}
-            >
-              {submitText}
-            </button>
-            {cancelButton}
-          </div>
+          <FormActions
+            submitText={submitText}
+            submitKey="forgotPassword.submit"
+            cancelText={cancelText}
+            busy={busy}
+            onCancel={toSignin}
+          />
         </form>
       ) : null}
       {step === 'confirmation' ? (

@@ -6,6 +6,7 @@ import { getRsaInformation } from '../../api/rsa-information.ts';
 import { postNewPin } from '../../api/token-pin.ts';
 import { screenUrl, usePortal } from '../../app/portal-context.tsx';
 import { nameOr, type TKey } from '../../i18n/i18n.ts';
+import { FormActions } from '../../layout/form-actions.tsx';
 import { ScreenHeading, useDocumentTitle } from '../../layout/screen-heading.tsx';
 import { browser } from '../../lib/browser.ts';
 import { safeRedirect } from '../../lib/redirect.ts';
@@ -239,29 +240,15 @@ export default function NewPinScreen() {
             />
           );
         })}
-        <div className="cp-actions">
-          <button
-            id="submit"
-            type="submit"
-            className="cp-button cp-button--primary"
-            disabled={busy}
-            aria-label={nameOr(submitText, 'newPin.submit')}
-          >
-            {submitText}
-          </button>
-          <button
-            id="cancel"
-            type="button"
-            className="cp-button cp-button--secondary"
-            disabled={busy}
-            aria-label={nameOr(cancelText, 'common.cancel')}
-            onClick={() => {
-              if (!busyRef.current) leave();
-            }}
-          >
-            {cancelText}
-          </button>
-        </div>
+        <FormActions
+          submitText={submitText}
+          submitKey="newPin.submit"
+          cancelText={cancelText}
+          busy={busy}
+          onCancel={() => {
+            if (!busyRef.current) leave();
+          }}
+        />
       </form>
       <PortalSessionWarning />
     </div>

@@ -7,6 +7,7 @@ import { logErrorStatement } from '../../api/log-error.ts';
 import { getRsaInformation } from '../../api/rsa-information.ts';
 import { screenUrl, usePortal } from '../../app/portal-context.tsx';
 import { nameOr, type TKey } from '../../i18n/i18n.ts';
+import { FormActions } from '../../layout/form-actions.tsx';
 import { ScreenHeading, useDocumentTitle } from '../../layout/screen-heading.tsx';
 import { browser } from '../../lib/browser.ts';
 import { safeRedirect } from '../../lib/redirect.ts';
@@ -163,29 +164,15 @@ export default function NextTokenScreen() {
           required
           readOnly={busy}
         />
-        <div className="cp-actions">
-          <button
-            id="submit"
-            type="submit"
-            className="cp-button cp-button--primary"
-            disabled={busy}
-            aria-label={nameOr(submitText, 'nextToken.submit')}
-          >
-            {submitText}
-          </button>
-          <button
-            id="cancel"
-            type="button"
-            className="cp-button cp-button--secondary"
-            disabled={busy}
-            aria-label={nameOr(cancelText, 'common.cancel')}
-            onClick={() => {
-              if (!busyRef.current) leave();
-            }}
-          >
-            {cancelText}
-          </button>
-        </div>
+        <FormActions
+          submitText={submitText}
+          submitKey="nextToken.submit"
+          cancelText={cancelText}
+          busy={busy}
+          onCancel={() => {
+            if (!busyRef.current) leave();
+          }}
+        />
       </form>
     </div>
   );
