@@ -12,6 +12,9 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: ['apps/server/test/**/*.test.ts'],
+          // *.postgres.test.ts need PostgreSQL and Redis (faults, several instances); *.timing.test.ts
+          // run alone, below.
+          exclude: ['apps/server/test/**/*.postgres.test.ts', 'apps/server/test/**/*.timing.test.ts'],
           env: { TEST_DB: 'pglite' },
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
@@ -25,7 +28,7 @@ export default defineConfig({
           name: 'server-postgres',
           include: ['apps/server/test/**/*.test.ts'],
           // *.pglite.test.ts are about the embedded database alone.
-          exclude: ['apps/server/test/**/*.pglite.test.ts'],
+          exclude: ['apps/server/test/**/*.pglite.test.ts', 'apps/server/test/**/*.timing.test.ts'],
           env: { TEST_DB: 'postgres' },
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
@@ -34,6 +37,20 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      // Timing comparisons (user enumeration) run last and alone, so no other test's load skews them.
+      ...(['pglite', 'postgres'] as const).map((db, i) => ({
+        test: {
+          name: `server-timing-${db}`,
+          include: ['apps/server/test/**/*.timing.test.ts'],
+          env: { TEST_DB: db },
+          sequence: { groupOrder: 4 + i },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks' as const,
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      })),
       'apps/*/vitest.config.ts',
       {
         test: {

@@ -2,8 +2,9 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { stdSerializers } from 'pino';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { sendError } from './http/errors.ts';
@@ -21,6 +22,7 @@ import { portalRoutes } from './modules/portal/routes.ts';
 import { textRoutes } from './modules/text/routes.ts';
 import { tokenRoutes } from './modules/token/routes.ts';
 import { SessionManager } from './security/sessions.ts';
+import { rateLimitStore, Throttle } from './security/throttle.ts';
 import { composeMail } from './shared/mail-text.ts';
 import type { Secrets } from './shared/secrets.ts';
 import type { TextBundles } from './text/bundles.ts';
@@ -37,6 +39,7 @@ declare module 'fastify' {
     redis: Redis | undefined;
     mailWorker: MailWorker;
     login: LoginService;
+    throttle: Throttle;
   }
 }
 
@@ -45,6 +48,8 @@ export interface Services {
   secrets: Secrets;
   texts: TextBundles;
   redis?: Redis;
+  /** Where the log goes (stdout when unset); tests capture it to check that no secret reaches it. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Headers that may carry a secret: never logged. */
@@ -56,24 +61,94 @@ const REDACT = [
   'res.headers["set-cookie"]',
 ];
 
+/**
+ * How requests and errors are logged. The URL without its query string: a client may put anything
+ * there (a form posted by GET carries the password in it). Errors without `rawPacket`: Node attaches
+ * the raw bytes of a malformed request (cookies, bodies) to its parse errors.
+ */
+const LOG_SERIALIZERS = {
+  req: (request: FastifyRequest) => {
+    const query = request.url.indexOf('?');
+    return {
+      method: request.method,
+      url: query < 0 ? request.url : `${request.url.slice(0, query)}?[redacted]`,
+      host: request.host,
+      remoteAddress: request.ip,
+      remotePort: request.socket?.remotePort,
+    };
+  },
+  err: (error: FastifyError) => {
+    type Serialized = { [key: string]: unknown; type: string; message: string; stack: string };
+    const out = stdSerializers.err(error) as unknown as Serialized;
+    if (!out || typeof out !== 'object') return out;
+    const { rawPacket: _rawPacket, ...rest } = out;
+    return rest;
+  },
+};
+
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Driver and PostgreSQL codes of a database out of reach (SQLSTATE class 08, 57P0x, 53300). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+]);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|not queryable/i;
+
+/**
+ * The errors along an error's `cause` chain: Drizzle wraps the driver's error in a DrizzleQueryError
+ * whose own message is the query and its parameters.
+ */
+function causes(error: unknown): { code?: unknown; message?: unknown; errors?: unknown }[] {
+  const chain: { code?: unknown; message?: unknown; errors?: unknown }[] = [];
+  for (let e = error; e && typeof e === 'object' && chain.length < 5; e = (e as { cause?: unknown }).cause) {
+    chain.push(e as { code?: unknown; message?: unknown });
+  }
+  return chain;
+}
 
 /** Errors that mean the database is out of reach: answer 503, not 500. */
 function isUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  const message = String((error as { message?: unknown })?.message ?? '');
-  return (
-    code === 'ECONNREFUSED' ||
-    code === 'ECONNRESET' ||
-    code === 'ETIMEDOUT' ||
-    code === '57P01' ||
-    code === '57P03' ||
-    code === '08006' ||
-    code === '08001' ||
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-      message,
-    )
+  return causes(error).some(
+    (e) =>
+      UNAVAILABLE_CODES.has(String(e.code)) ||
+      UNAVAILABLE_MESSAGE.test(String(e.message ?? '')) ||
+      (Array.isArray(e.errors) && e.errors.some(isUnavailable)),
   );
+}
+
+/** An error as the log may show it: the driver's message and code, never a query's parameters. */
+function loggable(error: unknown): Record<string, unknown> {
+  const chain = causes(error);
+  const root = chain[chain.length - 1] ?? {};
+  const query = (error as { query?: unknown })?.query;
+  return {
+    type: (error as Error)?.constructor?.name,
+    message: String(root.message ?? ''),
+    code: root.code,
+    ...(typeof query === 'string' ? { query: query.slice(0, 500) } : {}),
+    stack: (error as Error)?.stack
+      ?.split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .slice(0, 8)
+      .join('\n'),
+  };
 }
 
 export async function buildApp(config: Config, services: Services): Promise<FastifyInstance> {
@@ -81,7 +156,12 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            serializers: LOG_SERIALIZERS,
+            ...(services.logStream ? { stream: services.logStream } : {}),
+          },
     bodyLimit: 32 * 1024,
     trustProxy: false,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
@@ -93,6 +173,7 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   app.decorate('secrets', services.secrets);
   app.decorate('texts', services.texts);
   app.decorate('redis', services.redis);
+  app.decorate('throttle', new Throttle(services.redis, 'cardportal:th:'));
   app.decorate('mailWorker', new MailWorker(services.database.db, config, app.log));
   app.decorate('sessions', new SessionManager(services.database.db, config, services.secrets));
   app.decorate('cobrands', new CobrandService(services.database.db));
@@ -135,7 +216,8 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
       global: true,
       max: 600,
       timeWindow: '1 minute',
-      ...(services.redis ? { redis: services.redis, nameSpace: 'cardportal:rl:' } : {}),
+      // Global through Redis; per instance while Redis is down (security/throttle.ts).
+      store: rateLimitStore(new Throttle(services.redis, 'cardportal:rl:'), ''),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         code: 'rate.limited',
@@ -178,7 +260,9 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
       return sendError(reply, status, String(error.code ?? 'request.invalid'), error.message);
     }
     if (isUnavailable(error)) {
-      request.log.error({ err: { message: error.message, code: error.code } }, 'database unavailable');
+      const { message, code } = loggable(error);
+      request.log.error({ err: { message, code } }, 'database unavailable');
+      reply.header('retry-after', '5');
       return sendError(
         reply,
         503,
@@ -186,7 +270,7 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
         'The service is temporarily unavailable: try again shortly',
       );
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggable(error) }, 'unhandled error');
     return sendError(reply, 500, 'server.error', 'An unexpected error has occurred');
   });
 

@@ -31,7 +31,16 @@ async function main(): Promise<void> {
   app.mailWorker.start();
   const timers = [
     setInterval(() => {
-      app.sessions.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
+      app.sessions.purgeExpired().catch((err: unknown) =>
+        app.log.warn(
+          {
+            err: {
+              message: String(((err as Error).cause as Error | undefined)?.message ?? (err as Error).message),
+            },
+          },
+          'session purge failed',
+        ),
+      );
     }, 60_000),
   ];
   for (const t of timers) t.unref();
@@ -42,6 +51,12 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: draining requests');
     for (const t of timers) clearInterval(t);
+    // Requests in flight finish (their database calls are bounded by the driver's timeouts); should the
+    // drain still not end, exit rather than hang until the orchestrator's SIGKILL.
+    setTimeout(() => {
+      app.log.error('shutdown: requests still in flight after 25 s; exiting');
+      process.exit(1);
+    }, 25_000).unref();
     try {
       await app.close();
       await socketServer?.stop();

@@ -3,7 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import type { Services } from './app.ts';
 import type { Config } from './config.ts';
-import { type Database, isPgliteInitialised, migrate, openPglite, openPostgres } from './db/client.ts';
+import {
+  type Database,
+  DEMO_DATA_LOCK,
+  isPgliteInitialised,
+  migrate,
+  openPglite,
+  openPostgres,
+} from './db/client.ts';
 import { loadDemoData } from './demo/load.ts';
 import { loadSecrets } from './shared/secrets.ts';
 import { TextBundles } from './text/bundles.ts';
@@ -36,19 +43,28 @@ export async function createServices(
 ): Promise<Services> {
   const database = await openDatabase(config, options);
   const secrets = await loadSecrets(database.db);
-  if (config.demo) await loadDemoData(database.db, config, secrets);
+  // Several instances may start at once: one loads the demo data, the others then find it loaded.
+  if (config.demo) await database.withLock(DEMO_DATA_LOCK, (db) => loadDemoData(db, config, secrets));
   const texts = new TextBundles(config.bundlesDir);
-  let redis: Redis | undefined;
-  if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      lazyConnect: true,
-    });
-    redis.on('error', () => {}); // reported by /readyz and by the calls that need it
-    await redis.connect();
-  }
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   return { database, secrets, texts, redis };
+}
+
+/**
+ * The shared Redis client. Commands fail at once while Redis is unreachable (no offline queue), so that
+ * the callers' fallbacks apply instead of requests hanging; the client reconnects by itself.
+ */
+export async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    lazyConnect: true,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(times * 100, 1000),
+  });
+  redis.on('error', () => {}); // reported by /readyz and by the calls that need it
+  await redis.connect();
+  return redis;
 }
 
 export async function closeServices(services: Services): Promise<void> {

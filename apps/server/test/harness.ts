@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp, type Services } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, migrate, openPglite, openPostgres } from '../src/db/client.ts';
 import { loadDemoData } from '../src/demo/load.ts';
+import { connectRedis } from '../src/services.ts';
 import { loadSecrets } from '../src/shared/secrets.ts';
 import { TextBundles } from '../src/text/bundles.ts';
 
@@ -26,7 +27,10 @@ export interface TestContext {
  * A real server on a fresh database: an in-memory PGlite, or a new database on the PostgreSQL server
  * (dropped afterwards). PostgreSQL and Redis must be reachable: a missing server fails the run loudly.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cp-test-'));
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -64,9 +68,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   }
   const config = loadConfig({ ...baseEnv, ...env });
   if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
     try {
-      await redis.connect();
+      redis = await connectRedis(config.redisUrl);
     } catch (error) {
       throw new Error(`Redis at ${config.redisUrl} is unreachable: ${(error as Error).message}`);
     }
@@ -74,7 +77,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   await migrate(database, config.migrationsDir);
   const secrets = await loadSecrets(database.db);
   await loadDemoData(database.db, config, secrets);
-  const services: Services = { database, secrets, texts: new TextBundles(config.bundlesDir), redis };
+  const services: Services = {
+    database,
+    secrets,
+    texts: new TextBundles(config.bundlesDir),
+    redis,
+    logStream: options.logStream,
+  };
   const app = await buildApp(config, services);
   await app.ready();
   return {

@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import { SUPPORTED_LOCALES } from './locales.ts';
 
-/** A URL a co-brand may link to: https, or a path relative to our own origin. */
+/**
+ * A URL a co-brand may link to: https, or a path relative to our own origin. No backslash anywhere:
+ * browsers read `\` as `/`, so `/\evil.example` is `//evil.example` — another host — and
+ * `https://bank.example\@evil.example` goes to evil.example.
+ */
 const linkUrl = z
   .string()
   .max(2048)
-  .refine((v) => /^https:\/\/[^\s<>"']+$/i.test(v) || /^\/(?!\/)[^\s<>"']*$/.test(v), {
+  .refine((v) => /^https:\/\/[^\s<>"'\\]+$/i.test(v) || /^\/(?![/\\])[^\s<>"'\\]*$/.test(v), {
     message: 'must be an https URL or a relative path',
   });
+
+/** A CSS font list: names, quotes, commas, hyphens and spaces — nothing CSS could read as more. */
+const fontList = z
+  .string()
+  .max(200)
+  .regex(/^[\w ,'"-]+$/, 'must be a list of font names (letters, digits, spaces, quotes, commas, hyphens)');
 
 /** Plain text: no markup, no control characters. */
 const text = (max: number) =>
@@ -36,7 +46,7 @@ export const cobrandThemeSchema = z.object({
   /** Footer background and text. */
   footerBackground: colour,
   footerText: colour,
-  fontFamily: text(200),
+  fontFamily: fontList,
 });
 export type CobrandTheme = z.infer<typeof cobrandThemeSchema>;
 

@@ -159,6 +159,33 @@ describe('co-brand records', () => {
     expect(cobrandSchema.safeParse({ ...base, fssoRedirectUrl: 'javascript:alert(1)' }).success).toBe(false);
     expect(cobrandSchema.safeParse({ ...base, locales: ['xx'] }).success).toBe(false);
   });
+  it('refuses URLs a browser would read as another host, and CSS in the font list', () => {
+    for (const url of [
+      '//evil.example/x',
+      '/\\evil.example',
+      '/\\/evil.example',
+      '\\\\/evil.example',
+      '/\t/evil.example',
+      'https://bank.example\\@evil.example/',
+      'https:evil.example',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,x',
+    ]) {
+      expect(cobrandSchema.safeParse({ ...base, fssoRedirectUrl: url }).success, url).toBe(false);
+      const footerLinks = [{ key: 'privacyPolicy', label: 'Privacy', url }];
+      expect(cobrandSchema.safeParse({ ...base, footerLinks }).success, url).toBe(false);
+    }
+    for (const url of ['https://bank.example/privacy?a=b', '/sdportal/portalstatic/signin?cobrandHost=x'])
+      expect(cobrandSchema.safeParse({ ...base, fssoRedirectUrl: url }).success, url).toBe(true);
+    for (const fontFamily of [
+      'x;background:url(https://evil.example/f)',
+      'a}body{color:red',
+      'expression(alert(1))',
+    ])
+      expect(cobrandSchema.safeParse({ ...base, theme: { ...base.theme, fontFamily } }).success).toBe(false);
+    const fontFamily = '"Segoe UI", -apple-system, Arial, sans-serif';
+    expect(cobrandSchema.safeParse({ ...base, theme: { ...base.theme, fontFamily } }).success).toBe(true);
+  });
 });
 
 describe('PIN rules (seed 001 §5, spec §5)', () => {

@@ -1,6 +1,6 @@
 import { FOOTER_LOGO_BASE, LOGO_EXTENSIONS } from '@cardportal/domain';
 import { usePortal } from '../app/portal-context.tsx';
-import { relFor } from '../lib/urls.ts';
+import { isAllowedExternalTarget, relFor } from '../lib/urls.ts';
 import { useFirstExistingAsset } from './use-first-existing-asset.ts';
 
 /**
@@ -14,7 +14,9 @@ export function Footer() {
     `footer.${abbreviation}`,
     abbreviation ? LOGO_EXTENSIONS.map((ext) => `${FOOTER_LOGO_BASE}${abbreviation}.${ext}`) : [],
   );
-  const links = cobrand?.footerLinks ?? [];
+  // Only https URLs and our own paths become links, whatever the record holds (the import refuses the
+  // rest; this holds for a record that bypassed it).
+  const links = (cobrand?.footerLinks ?? []).filter((link) => isAllowedExternalTarget(link.url));
   const copyright = cobrand?.copyrightMessage || (appName ? t('footer.defaultCopyright', appName) : '');
   const linksLabel = t('footer.linksLabel');
   return (

@@ -22,11 +22,17 @@ export interface Database {
   pglite?: PGlite;
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** Runs fn while holding a cluster-wide advisory lock (PostgreSQL); directly otherwise. */
-  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs fn while holding a cluster-wide advisory lock (PostgreSQL), on a connection of its own without
+   * the serving timeouts (migrations may take long); directly otherwise.
+   */
+  withLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
 }
 
-const direct = <T>(_key: number, fn: () => Promise<T>) => fn();
+const direct =
+  (db: Db) =>
+  <T>(_key: number, fn: (db: Db) => Promise<T>) =>
+    fn(db);
 
 /** PGlite settings that keep its memory small (DESIGN §2: ~180 MB resident with 16 MB shared buffers). */
 const PGLITE_CONF = ['shared_buffers=16MB', 'work_mem=4MB', 'maintenance_work_mem=16MB', 'max_connections=4'];
@@ -61,40 +67,75 @@ export async function openPglite(dataDirOrMemory: string): Promise<Database> {
       await client.query('select 1');
     },
     close: () => client.close(),
-    withLock: direct,
+    withLock: direct(db),
   };
 }
 
+/**
+ * Serving timeouts (DESIGN §3: a database outage answers 503 at once, never a hang): waiting for a pool
+ * slot or a new connection, a statement the server takes too long over, a query whose connection went
+ * silent (no answer, no reset), a transaction left open by a vanished client (its row locks), and TCP
+ * keepalive on idle connections.
+ */
+const SERVING_TIMEOUTS = {
+  connectionTimeoutMillis: 5000,
+  statement_timeout: 10_000,
+  query_timeout: 12_000,
+  idle_in_transaction_session_timeout: 30_000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+} as const;
+
+/** True when a client must not go back to the pool after this error (its connection is unusable). */
+function connectionLost(client: pg.PoolClient, error: unknown): boolean {
+  const queryable = (client as unknown as { _queryable?: boolean })._queryable;
+  return queryable === false || /Query read timeout/i.test(String((error as Error)?.message));
+}
+
 export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    connectionTimeoutMillis: 5000,
-    idleTimeoutMillis: 30_000,
-  });
-  // A dropped connection must not crash the process; the next query reports the error.
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, ...SERVING_TIMEOUTS });
+  // A dropped connection must not crash the process; the next query reports the error. pg-pool listens
+  // for errors of idle clients only: a client that loses its connection while checked out (inside a
+  // transaction) emits 'error' too, which with no listener would kill the process.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  // Drizzle's own pool transaction never releases its client when BEGIN fails (a dead connection), so
+  // every outage would leak pool slots until the pool stalls; and it returns a timed-out client to the
+  // pool. This one always releases, and discards a client whose connection is gone.
+  const transaction = async (fn: (tx: unknown) => Promise<unknown>, config?: unknown) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const session = drizzleNodePg(client, { schema }) as unknown as {
+        transaction(f: typeof fn, c?: unknown): Promise<unknown>;
+      };
+      return await session.transaction(fn, config);
+    } catch (error) {
+      if (connectionLost(client, error)) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+  (db as unknown as { transaction: typeof transaction }).transaction = transaction;
   return {
     db,
     kind: 'postgres',
     ping: async () => {
-      const client = await pool.connect();
-      try {
-        await client.query('select 1');
-      } finally {
-        client.release();
-      }
+      await pool.query('select 1');
     },
     close: () => pool.end(),
     withLock: async (key, fn) => {
-      const client = await pool.connect();
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+      client.on('error', () => {});
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [key]);
-        return await fn();
+        return await fn(drizzleNodePg(client, { schema }) as unknown as Db);
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
-        client.release();
+        // Ending the session releases the lock, also when the connection is already gone.
+        await client.end().catch(() => {});
       }
     },
   };
@@ -129,9 +170,13 @@ export async function openPgliteSocket(dataDir: string): Promise<Database | unde
       await pool.query('select 1');
     },
     close: () => pool.end(),
-    withLock: direct,
+    withLock: direct(db),
   };
 }
+
+/** Advisory lock keys (PostgreSQL): one instance at a time migrates, or loads the demo data. */
+export const MIGRATION_LOCK = 727274001;
+export const DEMO_DATA_LOCK = 727274002;
 
 /** Applies the committed SQL migrations (drizzle-kit generate), serialised across instances. */
 export async function migrate(database: Database, migrationsFolder: string): Promise<void> {
@@ -140,5 +185,5 @@ export async function migrate(database: Database, migrationsFolder: string): Pro
     return;
   }
   // Several instances may start at once against one PostgreSQL: one migrates, the others wait.
-  await database.withLock(727274001, () => migrateNodePg(database.db as never, { migrationsFolder }));
+  await database.withLock(MIGRATION_LOCK, (db) => migrateNodePg(db as never, { migrationsFolder }));
 }

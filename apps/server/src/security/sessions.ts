@@ -1,5 +1,5 @@
 import { LIMITS, type SessionStage } from '@cardportal/domain';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -13,6 +13,9 @@ export const CSRF_COOKIE = 'sec-token';
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** A session's last-seen time is written at most this often (the idle timeout is minutes). */
 const TOUCH_INTERVAL_MS = 15_000;
+/** Absolute lifetime: however active, a session ends 12 hours after its sign-in (ASVS V3.3.2). */
+export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+const tooOld = sql`now() - make_interval(secs => ${SESSION_MAX_AGE_MS / 1000})`;
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -66,7 +69,9 @@ export class SessionManager {
     const [row] = await this.db
       .select()
       .from(sessions)
-      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)))
+      .where(
+        and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`), gt(sessions.createdAt, tooOld)),
+      )
       .limit(1);
     if (!row) return null;
     if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await this.touch(row);
@@ -195,11 +200,11 @@ export class SessionManager {
     await this.db.update(sessions).set({ data: row.data }).where(eq(sessions.idHash, row.idHash));
   }
 
-  /** Deletes expired sessions; keeps the table bounded. */
+  /** Deletes expired sessions (idle or past the absolute lifetime); keeps the table bounded. */
   async purgeExpired(): Promise<number> {
     const rows = await this.db
       .delete(sessions)
-      .where(lt(sessions.expiresAt, sql`now()`))
+      .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.createdAt, tooOld)))
       .returning({ id: sessions.idHash });
     return rows.length;
   }

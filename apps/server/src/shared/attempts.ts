@@ -92,26 +92,27 @@ export type GuardedResult = 'ok' | 'failed' | 'locked';
 /**
  * Runs one guess (password, code, answer, passcode) under the lockout rule: the guess is reserved
  * first, evaluated, and a failure that exhausts the allowance locks the user. `verify` runs only
- * when a guess could be reserved; otherwise `spend` burns the same time (a dummy hash).
+ * when a guess could be reserved; otherwise `spend` burns the same time (a dummy hash). `evaluated`
+ * tells the audit trail whether the guess was actually checked (false: refused by the lock).
  */
 export async function guardedAttempt(
   db: Executor,
   userPk: number,
   verify: () => Promise<boolean>,
   spend: () => Promise<unknown>,
-): Promise<{ result: GuardedResult; attempt: number }> {
+): Promise<{ result: GuardedResult; attempt: number; evaluated: boolean }> {
   const attempt = await reserveAttempt(db, userPk);
   if (attempt === undefined) {
     await spend();
-    return { result: 'locked', attempt: LIMITS.maxFailedAttempts };
+    return { result: 'locked', attempt: LIMITS.maxFailedAttempts, evaluated: false };
   }
   if (await verify()) {
     await recordSuccess(db, userPk);
-    return { result: 'ok', attempt };
+    return { result: 'ok', attempt, evaluated: true };
   }
   if (attempt >= LIMITS.maxFailedAttempts) {
     await lockIfExhausted(db, userPk);
-    return { result: 'locked', attempt };
+    return { result: 'locked', attempt, evaluated: true };
   }
-  return { result: 'failed', attempt };
+  return { result: 'failed', attempt, evaluated: true };
 }

@@ -3,11 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { OutgoingMail } from './outbox.ts';
 import type { UserRow } from './users.ts';
 
-export type MailKind = 'otp' | 'temporary-password';
+export type MailKind = 'otp' | 'temporary-password' | 'password-changed' | 'pin-changed';
 
 const KEYS: Record<MailKind, { subject: string; body: string }> = {
   otp: { subject: 'mail.otp.subject', body: 'mail.otp.body' },
   'temporary-password': { subject: 'mail.temporaryPassword.subject', body: 'mail.temporaryPassword.body' },
+  // Notices of a changed credential (ASVS V2.2.3, V2.5.5): they never carry the credential itself.
+  'password-changed': { subject: 'mail.passwordChanged.subject', body: 'mail.passwordChanged.body' },
+  'pin-changed': { subject: 'mail.pinChanged.subject', body: 'mail.pinChanged.body' },
 };
 
 /**

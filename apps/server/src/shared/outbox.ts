@@ -1,8 +1,9 @@
 import type { Executor } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
+import type { MailKind } from './mail-text.ts';
 
 export interface OutgoingMail {
-  kind: 'otp' | 'temporary-password' | 'first-password' | 'notice';
+  kind: MailKind;
   recipient: string;
   subject: string;
   body: string;

@@ -20,11 +20,10 @@ export type UserRow = typeof users.$inferSelect;
 
 /** User data access shared by sign-in, the application and the admin CLI. */
 export async function findUserByUserId(db: Executor, rawUserId: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(users.userId, canonicalUserId(rawUserId)))
-    .limit(1);
+  const userId = canonicalUserId(rawUserId);
+  // PostgreSQL text cannot hold NUL (the query would fail with a 500); no user ID contains one.
+  if (userId.includes('\u0000')) return undefined;
+  const [row] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { cobrandNameSchema, DEFAULT_COBRAND, LIMITS, resolveLocale } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../http/errors.ts';
+import { limitUser } from '../../http/user-limit.ts';
 import type { LoginService } from './service.ts';
 
 interface LoginForm {
@@ -33,6 +34,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
         );
       }
       reply.header('cache-control', 'no-store');
+      if (!(await limitUser(app, reply, userId))) return reply;
       return service.findDescriptor(userId);
     },
   );
@@ -85,6 +87,8 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
           return reply.code(200).send(outcome.url);
         }
       } else {
+        const username = text(body.username).trim();
+        if (username && !(await limitUser(app, reply, username))) return reply;
         const cobrand = cobrandNameSchema.safeParse(text(body.cobrandHost));
         const cobrandRecord = cobrand.success ? await app.cobrands.get(cobrand.data) : null;
         const cobrandHost = cobrandRecord ? cobrandRecord.cobrand.name : undefined;

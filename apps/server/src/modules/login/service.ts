@@ -117,17 +117,16 @@ export class LoginService {
       user.loginType === 'token'
         ? () => this.verifyPinAndTokencode(user, secret)
         : () => verifySecret(user.passwordHash, secret);
-    const { result, attempt: attemptNo } = await guardedAttempt(
-      this.db,
-      user.id,
-      tooLong ? spend : verify,
-      spend,
-    );
+    const {
+      result,
+      attempt: attemptNo,
+      evaluated,
+    } = await guardedAttempt(this.db, user.id, tooLong ? spend : verify, spend);
     if (result !== 'ok') {
       await audit(this.db, result === 'locked' ? 'login.locked' : 'login.failure', {
         userPk: user.id,
         ip: attempt.ip,
-        detail: { attempt: attemptNo, factor: 'primary' },
+        detail: { attempt: attemptNo, factor: 'primary', evaluated },
       });
       return result === 'locked'
         ? { kind: 'redirect', url: lockedUrl, endSession: true }
@@ -188,18 +187,18 @@ export class LoginService {
     const links = { cobrandHost: session.cobrand, locale: session.locale };
     const user = await findUserByPk(this.db, session.userPk);
     if (!user) return { kind: 'failed' };
-    const { result } = await guardedAttempt(
+    const { result, evaluated } = await guardedAttempt(
       this.db,
       user.id,
       () => consumeOtpCode(this.db, this.secrets, user.id, code.trim()),
       async () => {},
     );
     if (result === 'locked') {
-      await audit(this.db, 'login.locked', { userPk: user.id, ip, detail: { factor: 'otp' } });
+      await audit(this.db, 'login.locked', { userPk: user.id, ip, detail: { factor: 'otp', evaluated } });
       return { kind: 'redirect', url: portalUrl('locked', links), endSession: true };
     }
     if (result === 'failed') {
-      await audit(this.db, 'login.failure', { userPk: user.id, ip, detail: { factor: 'otp' } });
+      await audit(this.db, 'login.failure', { userPk: user.id, ip, detail: { factor: 'otp', evaluated } });
       return {
         kind: 'redirect',
         url: portalUrl('otp', { ...links, delivery: maskEmail(user.email), error: 'true' }),
@@ -214,7 +213,7 @@ export class LoginService {
   /** A next tokencode under the lockout guard, for a session of the new-PIN or next-token stage. */
   private async tokencodeAttempt(session: SessionRow, code: string, ip: string, factor: string) {
     const token = await findToken(this.db, session.userPk);
-    const { result } = await guardedAttempt(
+    const { result, evaluated } = await guardedAttempt(
       this.db,
       session.userPk,
       async () => (token ? checkTokencode(this.db, this.secrets, token, code.trim()) : false),
@@ -224,7 +223,7 @@ export class LoginService {
       await audit(this.db, result === 'locked' ? 'login.locked' : 'login.failure', {
         userPk: session.userPk,
         ip,
-        detail: { factor },
+        detail: { factor, evaluated },
       });
     }
     return result;

@@ -5,9 +5,24 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
-/** Backoff between delivery attempts: 5 s, 10 s, 20 s … capped at 15 minutes. */
+/** Backoff between delivery attempts of a mail the SMTP server refused: 5 s, 10 s, 20 s … capped at 15 minutes. */
 export function backoffMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
+}
+
+/** Pause of the whole worker while the SMTP server is unreachable: 1 s, 2 s, 4 s, then every 5 s. */
+export function outagePauseMs(failures: number): number {
+  return Math.min(1_000 * 2 ** Math.max(0, failures - 1), 5_000);
+}
+
+/**
+ * True when sending failed because the SMTP server is out of reach (no connection, no greeting, a
+ * timeout, 421 "service not available") rather than because it refused this mail: the outage is not
+ * the mail's fault, so it must not push the mail's next attempt minutes away.
+ */
+function smtpUnreachable(error: unknown): boolean {
+  const { responseCode, command } = error as { responseCode?: number; command?: string };
+  return responseCode === undefined || responseCode === 421 || command === 'CONN';
 }
 
 /**
@@ -21,6 +36,9 @@ export class MailWorker {
   private running: Promise<number> | undefined;
   private stopped = false;
   private readonly logged = new Set<number>();
+  /** SMTP outage: consecutive failed connections, and no pass before this time (ms epoch). */
+  private outageFailures = 0;
+  private pausedUntil = 0;
 
   constructor(
     private readonly db: Db,
@@ -42,7 +60,17 @@ export class MailWorker {
       if (this.stopped) return;
       this.runOnce()
         .catch((err: unknown) =>
-          this.log.warn({ err: { message: (err as Error).message } }, 'mail worker pass failed'),
+          // The driver's message (Drizzle's own would list the query's parameters: addresses, mail text).
+          this.log.warn(
+            {
+              err: {
+                message: String(
+                  ((err as Error).cause as Error | undefined)?.message ?? (err as Error).message,
+                ),
+              },
+            },
+            'mail worker pass failed',
+          ),
         )
         .finally(() => {
           if (!this.stopped) this.timer = setTimeout(tick, intervalMs).unref();
@@ -76,6 +104,7 @@ export class MailWorker {
       if (this.config.demo) await this.logPending();
       return 0;
     }
+    if (Date.now() < this.pausedUntil) return 0;
     let sent = 0;
     for (;;) {
       // Claim one due mail with a 2-minute lease (no transaction is held while SMTP talks): a crash
@@ -97,19 +126,40 @@ export class MailWorker {
         await this.transporter.sendMail({ to: row.recipient, subject: row.subject, text: row.body });
       } catch (error) {
         const attempts = row.attempts + 1;
+        const unreachable = smtpUnreachable(error);
         await this.db
           .update(mailOutbox)
           .set({
             attempts,
             lastError: String((error as Error).message).slice(0, 500),
-            nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+            // SMTP down: the mail is due again as soon as SMTP answers (the worker pauses instead).
+            nextAttemptAt: unreachable ? sql`now()` : new Date(Date.now() + backoffMs(attempts)),
           })
           .where(eq(mailOutbox.id, row.id));
-        this.log.warn(
-          { mailId: row.id, attempts, err: { message: (error as Error).message } },
-          'mail delivery failed; will retry',
-        );
+        if (unreachable) {
+          this.outageFailures++;
+          this.pausedUntil = Date.now() + outagePauseMs(this.outageFailures);
+          if (this.outageFailures === 1) {
+            this.log.warn(
+              { err: { message: (error as Error).message } },
+              'SMTP server unreachable: mail stays in the outbox until it answers',
+            );
+          }
+        } else {
+          this.log.warn(
+            { mailId: row.id, attempts, err: { message: (error as Error).message } },
+            'mail delivery failed; will retry',
+          );
+        }
         return sent;
+      }
+      if (this.outageFailures > 0) {
+        this.log.info(
+          { failures: this.outageFailures },
+          'SMTP server reachable again: delivering the outbox',
+        );
+        this.outageFailures = 0;
+        this.pausedUntil = 0;
       }
       await this.db
         .update(mailOutbox)

@@ -1,6 +1,7 @@
 import { cobrandNameSchema, LIMITS, resolveLocale } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import { sendServiceError } from '../../http/errors.ts';
+import { limitUser } from '../../http/user-limit.ts';
 import { composeMail } from '../../shared/mail-text.ts';
 import { PasswordError, PasswordService } from './service.ts';
 
@@ -22,6 +23,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     if (!userId) return sendServiceError(reply, 400, 'userId.required', 'userId is required');
     if (userId.length > LIMITS.userIdMaxLength)
       return sendServiceError(reply, 400, 'userId.tooLong', 'userId is too long');
+    if (!(await limitUser(app, reply, userId))) return reply;
     const locale = resolveLocale(str(body.locale) ?? request.cookies.user_locale);
     const questionId = await service.question(userId);
     return { questionId, questionText: app.texts.text(locale, 'Messages', `securityQuestion.${questionId}`) };
@@ -42,6 +44,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     if (userId.length > LIMITS.userIdMaxLength || answer.length > 1000 || questionId.length > 20) {
       return sendServiceError(reply, 400, 'request.tooLong', 'A field is too long');
     }
+    if (!(await limitUser(app, reply, userId))) return reply;
     const cobrand = cobrandNameSchema.safeParse(str(body.cobrandName));
     try {
       await service.forgotPassword({
@@ -81,8 +84,17 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
         `new password is longer than ${LIMITS.passwordMaxLength} characters`,
       );
     }
+    if (!(await limitUser(app, reply, userId))) return reply;
     try {
-      await service.changePassword(session.userPk, { userId, oldCredential, newCredential, ip: request.ip });
+      await service.changePassword(session.userPk, {
+        userId,
+        oldCredential,
+        newCredential,
+        ip: request.ip,
+        keepSession: session.idHash,
+        cobrand: session.cobrand,
+        locale: session.locale,
+      });
     } catch (error) {
       if (error instanceof PasswordError) {
         if (error.code === 'user.locked') await app.sessions.end(request, reply);
@@ -90,6 +102,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       }
       throw error;
     }
+    app.mailWorker.kick();
     return { ok: true };
   });
 }

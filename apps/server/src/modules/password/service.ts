@@ -7,9 +7,9 @@ import {
   SECURITY_ANSWER_MAX_LENGTH,
   SECURITY_QUESTION_IDS,
 } from '@cardportal/domain';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { passwordHistory, securityAnswers, users } from '../../db/schema.ts';
+import { passwordHistory, securityAnswers, sessions, users } from '../../db/schema.ts';
 import { keyedHash } from '../../security/crypto.ts';
 import { hashSecret, verifyDummy, verifySecret } from '../../security/hashing.ts';
 import { guardedAttempt, recordUnknownFailure } from '../../shared/attempts.ts';
@@ -69,12 +69,19 @@ export class PasswordService {
 
   /** The user's security question; a stable decoy for an unknown ID. */
   async question(rawUserId: string): Promise<string> {
-    const user = await findUserByUserId(this.db, rawUserId);
-    if (user) {
-      const [row] = await this.db.select().from(securityAnswers).where(eq(securityAnswers.userPk, user.id));
-      if (row) return row.questionId;
-    }
-    const mac = keyedHash(this.secrets.hmac, 'decoy-question', canonicalUserId(rawUserId));
+    const canonical = canonicalUserId(rawUserId);
+    // One statement and one keyed hash whether or not the user exists, so the time taken tells nothing.
+    const mac = keyedHash(this.secrets.hmac, 'decoy-question', canonical);
+    // PostgreSQL text cannot hold NUL (the query would fail); no user ID contains one: the decoy.
+    const [row] = canonical.includes('\u0000')
+      ? []
+      : await this.db
+          .select({ questionId: securityAnswers.questionId })
+          .from(users)
+          .innerJoin(securityAnswers, eq(securityAnswers.userPk, users.id))
+          .where(eq(users.userId, canonical))
+          .limit(1);
+    if (row) return row.questionId;
     return SECURITY_QUESTION_IDS[Number.parseInt(mac.slice(0, 8), 16) % SECURITY_QUESTION_IDS.length] ?? 'q1';
   }
 
@@ -116,12 +123,12 @@ export class PasswordService {
       stored.questionId === input.questionId &&
       answer.length <= SECURITY_ANSWER_MAX_LENGTH &&
       (await verifySecret(stored.answerHash, answer));
-    const { result } = await guardedAttempt(this.db, user.id, verify, spend);
+    const { result, evaluated } = await guardedAttempt(this.db, user.id, verify, spend);
     if (result !== 'ok') {
       await audit(this.db, result === 'locked' ? 'login.locked' : 'login.failure', {
         userPk: user.id,
         ip: input.ip,
-        detail: { factor: 'security-answer' },
+        detail: { factor: 'security-answer', evaluated },
       });
       if (result === 'locked') throw new PasswordError('user.locked', 'user account locked');
       throw new PasswordError('answer.wrong', 'Wrong Response');
@@ -144,8 +151,12 @@ export class PasswordService {
           updatedAt: sql`now()`,
         })
         .where(eq(users.id, user.id));
-      await tx.insert(passwordHistory).values({ userPk: user.id, passwordHash: hash });
+      await tx
+        .insert(passwordHistory)
+        .values({ userPk: user.id, passwordHash: hash, createdAt: sql`clock_timestamp()` });
       await enqueueMail(tx, mail);
+      // A reset signs out every session of the user: whoever held one no longer knows the password.
+      await tx.delete(sessions).where(eq(sessions.userPk, user.id));
     });
     await audit(this.db, 'password.reset', { userPk: user.id, ip: input.ip });
   }
@@ -156,7 +167,17 @@ export class PasswordService {
    */
   async changePassword(
     userPk: number,
-    input: { userId: string; oldCredential: string; newCredential: string; ip: string },
+    input: {
+      userId: string;
+      oldCredential: string;
+      newCredential: string;
+      ip: string;
+      /** The id hash of the session making the change: it stays, every other session of the user ends. */
+      keepSession?: string;
+      /** Co-brand and language of the notice mail (default: the user's). */
+      cobrand?: string;
+      locale?: string;
+    },
   ): Promise<void> {
     const user = await findUserByPk(this.db, userPk);
     if (!user || canonicalUserId(input.userId) !== user.userId) {
@@ -164,7 +185,7 @@ export class PasswordService {
     }
     const { oldCredential, newCredential } = input;
     const tooLong = oldCredential.length > LIMITS.credentialMaxLength;
-    const { result } = await guardedAttempt(
+    const { result, evaluated } = await guardedAttempt(
       this.db,
       user.id,
       () =>
@@ -177,7 +198,7 @@ export class PasswordService {
       await audit(this.db, 'login.locked', {
         userPk: user.id,
         ip: input.ip,
-        detail: { factor: 'change-password' },
+        detail: { factor: 'change-password', evaluated },
       });
       throw new PasswordError('user.locked', 'user account locked', 423);
     }
@@ -185,7 +206,7 @@ export class PasswordService {
       await audit(this.db, 'login.failure', {
         userPk: user.id,
         ip: input.ip,
-        detail: { factor: 'change-password' },
+        detail: { factor: 'change-password', evaluated },
       });
       throw new PasswordError('invalid.credentials', 'current password does not match');
     }
@@ -202,8 +223,16 @@ export class PasswordService {
     if (problems.length > 0)
       throw new PasswordError('password.policy', `password breaks the rules: ${problems.join(', ')}`);
     const hash = await hashSecret(newCredential);
+    const notice = await this.composeMail(
+      'password-changed',
+      user,
+      { cobrand: input.cobrand ?? user.cobrand, locale: input.locale ?? user.locale },
+      [user.displayUserId],
+    );
     await this.db.transaction(async (tx) => {
-      await tx
+      // Only over the password that was checked: of two changes racing from the same current password
+      // (two tabs, two instances), the second finds it replaced and fails as a wrong current password.
+      const changed = await tx
         .update(users)
         .set({
           passwordHash: hash,
@@ -213,8 +242,15 @@ export class PasswordService {
           firstLogin: false,
           updatedAt: sql`now()`,
         })
-        .where(eq(users.id, user.id));
-      await tx.insert(passwordHistory).values({ userPk: user.id, passwordHash: hash });
+        .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+        .returning({ id: users.id });
+      if (changed.length === 0) {
+        throw new PasswordError('invalid.credentials', 'current password does not match');
+      }
+      // clock_timestamp(), not the transaction's start: the history's order is the order of the changes.
+      await tx
+        .insert(passwordHistory)
+        .values({ userPk: user.id, passwordHash: hash, createdAt: sql`clock_timestamp()` });
       // Keep the last four (seed 001 §5).
       const keep = tx
         .select({ id: passwordHistory.id })
@@ -225,6 +261,16 @@ export class PasswordService {
       await tx
         .delete(passwordHistory)
         .where(and(eq(passwordHistory.userPk, user.id), notInArray(passwordHistory.id, keep)));
+      // The owner hears of the change by mail, committed with it.
+      await enqueueMail(tx, notice);
+      // A changed password signs out every other session of the user (ASVS V3.3.3).
+      await tx
+        .delete(sessions)
+        .where(
+          input.keepSession
+            ? and(eq(sessions.userPk, user.id), ne(sessions.idHash, input.keepSession))
+            : eq(sessions.userPk, user.id),
+        );
     });
     await audit(this.db, 'password.changed', { userPk: user.id, ip: input.ip });
   }

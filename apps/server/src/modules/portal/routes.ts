@@ -68,7 +68,9 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
       await app.db.insert(clientLogs).values({
         message: clean,
         ip: request.ip,
-        userAgent: typeof ua === 'string' ? ua.slice(0, 256) : null,
+        // The same for the User-Agent (PostgreSQL text cannot even hold a NUL: that was a 500).
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+        userAgent: typeof ua === 'string' ? ua.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 256) : null,
       });
       return reply.code(204).send();
     },

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../http/errors.ts';
 import { verifySecret } from '../../security/hashing.ts';
 import { audit } from '../../shared/audit.ts';
+import { composeMail } from '../../shared/mail-text.ts';
+import { enqueueMail } from '../../shared/outbox.ts';
 import { findToken, isValidPin, setPin } from '../../shared/soft-token.ts';
 import { findUserByPk } from '../../shared/users.ts';
 
@@ -53,7 +55,18 @@ export async function tokenRoutes(app: FastifyInstance): Promise<void> {
           'Invalid PIN: four digits, no leading zero, not the default PIN',
         );
       }
-      await setPin(app.db, user.id, pin);
+      const notice = await composeMail(
+        app,
+        'pin-changed',
+        user,
+        { cobrand: session.cobrand, locale: session.locale },
+        [user.displayUserId],
+      );
+      await app.db.transaction(async (tx) => {
+        await setPin(tx, user.id, pin);
+        await enqueueMail(tx, notice);
+      });
+      app.mailWorker.kick();
       await audit(app.db, 'token.pin-set', { userPk: user.id, ip: request.ip });
       await app.sessions.end(request, reply);
       return {

@@ -1,0 +1,128 @@
+/**
+ * Attack suite — cross-site request forgery (DESIGN §5). Every endpoint that takes a non-GET/HEAD method
+ * refuses a request whose sec-token is missing, differs from the cookie, was never issued for the
+ * session ("unsigned": well-formed but not the server's HMAC of the session id), belongs to another
+ * session, or comes from a foreign Origin. The list of endpoints is read from the router, so a new
+ * state-changing endpoint cannot escape this test.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TestClient, type TestContext } from '../harness.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(() => ctx?.close());
+
+const UNSAFE = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Every route of the app with its methods, from Fastify's route tree. */
+export function routesOf(app: FastifyInstance): { path: string; methods: string[] }[] {
+  const out: { path: string; methods: string[] }[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^(.*?)── (.+?) \(([A-Z, ]+)\)$/.exec(line);
+    if (!m) continue;
+    const depth = Math.floor((m[1]?.length ?? 0) / 4);
+    const parent = depth === 0 ? '' : (stack[depth - 1] ?? '');
+    const segment = m[2] ?? '';
+    const full =
+      parent === ''
+        ? segment
+        : parent.endsWith('/') || segment.startsWith('/')
+          ? parent + segment
+          : `${parent}/${segment}`;
+    stack[depth] = full;
+    stack.length = depth + 1;
+    out.push({ path: full, methods: (m[3] ?? '').split(', ') });
+  }
+  return out;
+}
+
+/** A concrete URL for a route pattern. */
+const urlOf = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, 'x1').replace(/\*$/, 'anything');
+
+describe('CSRF: every state-changing endpoint refuses a forged request (ASVS V4.2.2, V13.2.3)', () => {
+  const expected = [
+    'POST /heracles/login',
+    'POST /sdportal/rest/user/loginSignin',
+    'PUT /sdportal/rest/log/logErrorStatement.json',
+    'POST /services/authentication-service/protected/one-time-pins',
+    'POST /services/authentication-service/public/forgotPassword',
+    'POST /services/authentication-service/public/changePassword',
+    'POST /services/twofactortoken-service/protected/tokens/:ldapId',
+    'POST /cpae/public/users/securityquestions',
+  ];
+
+  it('knows every endpoint that takes an unsafe method', () => {
+    const unsafe = routesOf(ctx.app).flatMap((r) =>
+      r.methods.filter((m) => UNSAFE.includes(m)).map((m) => `${m} ${r.path}`),
+    );
+    expect(unsafe.sort()).toEqual([...expected].sort());
+  });
+
+  it.each(expected)(
+    '%s: missing, wrong, unsigned, foreign-session and foreign-origin tokens get 403',
+    async (route) => {
+      const [method, pattern] = route.split(' ') as ['POST' | 'PUT', string];
+      const url = urlOf(pattern);
+      const form = route.includes('/heracles/login');
+      const payload = form ? 'username=active01&password=x' : JSON.stringify({ userId: 'active01' });
+      const contentType = form ? 'application/x-www-form-urlencoded' : 'application/json';
+      const client = new TestClient(ctx.app, '10.41.0.1');
+      await client.get('/sdportal/rest/csrf');
+      const token = client.csrf as string;
+      const sid = client.cookies.get('cpsid') as string;
+      expect(token).toMatch(/^[A-Za-z0-9]{20}$/);
+      const other = new TestClient(ctx.app, '10.41.0.2');
+      await other.get('/sdportal/rest/csrf');
+      const send = (headers: Record<string, string>, cookie = `cpsid=${sid}; sec-token=${token}`) =>
+        ctx.app.inject({
+          method,
+          url,
+          payload,
+          headers: { 'content-type': contentType, cookie, ...headers },
+          remoteAddress: '10.41.0.1',
+        });
+      const unsigned = 'A'.repeat(20);
+      const cases: [string, Awaited<ReturnType<typeof send>>][] = [
+        ['missing', await send({})],
+        ['wrong header', await send({ 'x-csrf-token': 'B'.repeat(20), 'x-xsrf-token': 'B'.repeat(20) })],
+        ['two headers disagreeing', await send({ 'x-csrf-token': token, 'x-xsrf-token': 'B'.repeat(20) })],
+        [
+          'unsigned (cookie and header agree, but the server never issued it)',
+          await send({ 'x-csrf-token': unsigned }, `cpsid=${sid}; sec-token=${unsigned}`),
+        ],
+        [
+          "another session's token",
+          await send(
+            { 'x-csrf-token': other.csrf as string },
+            `cpsid=${sid}; sec-token=${other.csrf as string}`,
+          ),
+        ],
+        ['no session cookie', await send({ 'x-csrf-token': token }, `sec-token=${token}`)],
+        ['foreign origin', await send({ 'x-csrf-token': token, origin: 'https://evil.example' })],
+        ['null origin', await send({ 'x-csrf-token': token, origin: 'null' })],
+        ['look-alike origin', await send({ 'x-csrf-token': token, origin: 'http://127.0.0.1.evil.example' })],
+      ];
+      for (const [name, res] of cases) {
+        expect(res.statusCode, name).toBe(403);
+        expect(res.json().code, name).toMatch(/^csrf\./);
+      }
+      // The genuine token passes the CSRF check (whatever the endpoint then answers).
+      const genuine = await send({ 'x-csrf-token': token, 'x-xsrf-token': token });
+      expect(genuine.statusCode === 403 && /^csrf\./.test(genuine.json().code)).toBe(false);
+    },
+  );
+
+  it('refuses unsafe methods on read-only paths too, never changing anything', async () => {
+    for (const r of routesOf(ctx.app)) {
+      for (const method of UNSAFE) {
+        if (r.methods.includes(method)) continue;
+        const res = await ctx.app.inject({ method: method as 'POST', url: urlOf(r.path), payload: '{}' });
+        expect([403, 404], `${method} ${r.path}`).toContain(res.statusCode);
+      }
+    }
+  });
+});
