@@ -7,7 +7,9 @@ import {
   portalUrl,
   type SessionStage,
 } from '@cardportal/domain';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
 import { keyedHash } from '../../security/crypto.ts';
 import { verifyDummy, verifySecret } from '../../security/hashing.ts';
 import type { SessionRow } from '../../security/sessions.ts';
@@ -73,8 +75,24 @@ export class LoginService {
     return { ldapId, loginType: 'pwd', b2BAlias: `b2b-${canonical}` };
   }
 
+  /**
+   * One statement answering one row of one shape whether or not the user exists — the decoy is filled
+   * in by the database — so neither the answer nor the time taken tells which (DESIGN §5).
+   */
   async findDescriptor(rawUserId: string): Promise<LoginDescriptor> {
-    return this.descriptor(rawUserId, await findUserByUserId(this.db, rawUserId));
+    const decoy = this.descriptor(rawUserId, undefined);
+    const canonical = canonicalUserId(rawUserId);
+    // PostgreSQL text cannot hold NUL; no user ID contains one.
+    if (canonical.includes('\u0000')) return decoy;
+    const result = await this.db.execute(sql`
+      select coalesce(u.ldap_id, ${decoy.ldapId}) as "ldapId",
+             coalesce(u.login_type, ${decoy.loginType}) as "loginType",
+             coalesce(u.b2b_alias, ${decoy.b2BAlias}) as "b2BAlias"
+      from (select 1) as one
+      left join ${users} u on u.user_id = ${canonical}`);
+    // Both drivers (node-postgres, PGlite) answer { rows }.
+    const [row] = (result as unknown as { rows: LoginDescriptor[] }).rows;
+    return row ?? decoy;
   }
 
   /** The first factor: a password, or for token users the 4-digit PIN followed by the 8-digit tokencode. */

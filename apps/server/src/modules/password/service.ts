@@ -70,19 +70,20 @@ export class PasswordService {
   /** The user's security question; a stable decoy for an unknown ID. */
   async question(rawUserId: string): Promise<string> {
     const canonical = canonicalUserId(rawUserId);
-    // One statement and one keyed hash whether or not the user exists, so the time taken tells nothing.
     const mac = keyedHash(this.secrets.hmac, 'decoy-question', canonical);
+    const decoy =
+      SECURITY_QUESTION_IDS[Number.parseInt(mac.slice(0, 8), 16) % SECURITY_QUESTION_IDS.length] ?? 'q1';
     // PostgreSQL text cannot hold NUL (the query would fail); no user ID contains one: the decoy.
-    const [row] = canonical.includes('\u0000')
-      ? []
-      : await this.db
-          .select({ questionId: securityAnswers.questionId })
-          .from(users)
-          .innerJoin(securityAnswers, eq(securityAnswers.userPk, users.id))
-          .where(eq(users.userId, canonical))
-          .limit(1);
-    if (row) return row.questionId;
-    return SECURITY_QUESTION_IDS[Number.parseInt(mac.slice(0, 8), 16) % SECURITY_QUESTION_IDS.length] ?? 'q1';
+    if (canonical.includes('\u0000')) return decoy;
+    // One statement answering one row of one shape whether or not the user exists (the decoy filled in
+    // by the database), so neither the answer nor the time taken tells which.
+    const result = await this.db.execute(sql`
+      select coalesce(sa.question_id, ${decoy}) as question_id
+      from (select 1) as one
+      left join ${users} u on u.user_id = ${canonical}
+      left join ${securityAnswers} sa on sa.user_pk = u.id`);
+    // Both drivers (node-postgres, PGlite) answer { rows }.
+    return (result as unknown as { rows: { question_id: string }[] }).rows[0]?.question_id ?? decoy;
   }
 
   /**
