@@ -105,7 +105,13 @@ export const sessions = pgTable(
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
   },
-  (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userPk)],
+  // expires_at and created_at: the purge (idle or past the absolute lifetime) without a table scan;
+  // user_pk: signing out a user's other sessions.
+  (t) => [
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_created_idx').on(t.createdAt),
+    index('sessions_user_idx').on(t.userPk),
+  ],
 );
 
 /** Failed sign-ins for user IDs that do not exist, keyed by a keyed hash of the ID (never the ID). */

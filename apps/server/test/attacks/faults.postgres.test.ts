@@ -549,7 +549,8 @@ describe('the server killed and stopped', () => {
       clients.length,
     );
     expect(probes.at(-1)).toBe('ECONNREFUSED');
-    expect(probes.filter((p) => p !== 'ECONNREFUSED' && p !== 'answered 503')).toEqual([]);
+    // A connection caught by the closing listener may be reset rather than refused: both turn it away.
+    expect(probes.filter((p) => !['ECONNREFUSED', 'ECONNRESET', 'answered 503'].includes(p))).toEqual([]);
     const answers = await Promise.all(inFlight);
     for (const res of answers) {
       expect(res.status).toBe(200);

@@ -1,6 +1,7 @@
 import { cobrandNameSchema, DEFAULT_COBRAND, LIMITS, resolveLocale } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../http/errors.ts';
+import { answerNoSoonerThan, LOOKUP_FLOOR_MS, SECRET_FLOOR_MS } from '../../http/timing.ts';
 import { limitUser } from '../../http/user-limit.ts';
 import type { LoginService } from './service.ts';
 
@@ -20,7 +21,10 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
   /** Login descriptor (spec §3): ldapId, loginType, b2BAlias — a stable decoy for unknown IDs. */
   app.post<{ Body: { userId?: unknown } }>(
     '/sdportal/rest/user/loginSignin',
-    { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      onSend: async (_request, reply) => answerNoSoonerThan(reply, LOOKUP_FLOOR_MS),
+    },
     async (request, reply) => {
       const userId = typeof request.body === 'object' && request.body ? text(request.body.userId).trim() : '';
       if (!userId)
@@ -46,7 +50,10 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
    */
   app.post<{ Body: LoginForm }>(
     '/heracles/login',
-    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      onSend: async (_request, reply) => answerNoSoonerThan(reply, SECRET_FLOOR_MS),
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8');
       const body: LoginForm = typeof request.body === 'object' && request.body ? request.body : {};

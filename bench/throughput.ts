@@ -1,0 +1,426 @@
+/**
+ * Sign-in throughput against the argon2id bound, public-call throughput against a bare Fastify route,
+ * and resident memory — measured with autocannon against the production build on loopback.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { hash, verify } from '@node-rs/argon2';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  type Budget,
+  DEMO_PASSWORD,
+  type Effort,
+  freePort,
+  percentile,
+  type RunningServer,
+  root,
+  rssMb,
+  type Section,
+} from './lib.ts';
+
+/** The product's argon2id parameters (apps/server/src/security/hashing.ts). */
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+const secondsFor = (effort: Effort) => (effort === 'full' ? 10 : effort === 'quick' ? 3 : 1);
+
+/**
+ * The bound: argon2id verifications a second that these cores do with the product's parameters in a
+ * bare loop (libuv's thread pool, as in the server), at the best of 2, 4 and 8 verifications in flight.
+ */
+export async function argonBound(effort: Effort): Promise<{ perSecond: number; inFlight: number }> {
+  const encoded = await hash(DEMO_PASSWORD, ARGON2);
+  const seconds = secondsFor(effort);
+  let best = { perSecond: 0, inFlight: 0 };
+  for (const inFlight of effort === 'smoke' ? [2] : [2, 4, 8]) {
+    let done = 0;
+    const end = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        while (performance.now() < end) {
+          await verify(encoded, DEMO_PASSWORD);
+          done++;
+        }
+      }),
+    );
+    const perSecond = done / seconds;
+    if (perSecond > best.perSecond) best = { perSecond, inFlight };
+  }
+  return best;
+}
+
+/** Adds `count` sign-in users (bench000001…) sharing the demo password's hash, by SQL. */
+export async function addBenchUsers(server: RunningServer, count: number): Promise<string[]> {
+  const client = server.env.DATABASE_URL
+    ? new pg.Client({ connectionString: server.env.DATABASE_URL })
+    : new pg.Client({ host: server.dataDir, port: 5432, user: 'postgres', database: 'postgres' });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into users (user_id, display_user_id, ldap_id, b2b_alias, email, first_name, last_name,
+         user_type, status, login_type, sso, cobrand, locale, password_hash, password_changed_at,
+         password_expires_at, password_temporary, first_login)
+       select 'bench' || lpad(g::text, 6, '0'), 'bench' || lpad(g::text, 6, '0'), 'ldap-bench' || g,
+         'b2b-bench' || lpad(g::text, 6, '0'), 'bench' || g || '@example.com', 'Bench', 'User ' || g,
+         'A', 'Active', 'pwd', false, u.cobrand, u.locale, u.password_hash, now(),
+         now() + interval '90 days', false, false
+       from users u, generate_series(1, $1::int) g where u.user_id = 'active01'
+       on conflict (user_id) do nothing`,
+      [count],
+    );
+  } finally {
+    await client.end();
+  }
+  return Array.from({ length: count }, (_, i) => `bench${String(i + 1).padStart(6, '0')}`);
+}
+
+interface SignInRun {
+  connections: number;
+  seconds: number;
+  signIns: number;
+  perSecond: number;
+  failures: number;
+  p50: number;
+  p99: number;
+  requestErrors: number;
+}
+
+/**
+ * Complete password sign-ins — GET /sdportal/rest/csrf, POST loginSignin, POST /heracles/login — each
+ * as a fresh visitor (no cookie) for the next distinct user, on `connections` keep-alive connections;
+ * `rate` caps the requests a second over all connections (three requests a sign-in).
+ */
+export async function signInLoad(
+  base: string,
+  users: string[],
+  connections: number,
+  seconds: number,
+  rate?: number,
+): Promise<SignInRun> {
+  let next = 0;
+  const latencies: number[] = [];
+  let failures = 0;
+  type Ctx = { cookies: Map<string, string>; start: number; user: string };
+  const take = (ctx: Ctx, headers: Record<string, unknown> | string[] | undefined) => {
+    let lines: string[] = [];
+    if (Array.isArray(headers)) {
+      // raw [name, value, name, value…]
+      for (let i = 0; i + 1 < headers.length; i += 2)
+        if (String(headers[i]).toLowerCase() === 'set-cookie') lines.push(String(headers[i + 1]));
+    } else if (headers) {
+      const v = headers['set-cookie'];
+      lines = Array.isArray(v) ? v.map(String) : v ? [String(v)] : [];
+    }
+    for (const line of lines) {
+      const [pair] = line.split(';');
+      const i = pair?.indexOf('=') ?? -1;
+      if (pair && i > 0) ctx.cookies.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+  };
+  const cookieHeader = (ctx: Ctx) => [...ctx.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const url = new URL(base);
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
+    initialContext: {},
+    requests: [
+      {
+        method: 'GET',
+        path: '/sdportal/rest/csrf',
+        setupRequest: (req, context) => {
+          const ctx = context as unknown as Ctx;
+          ctx.cookies = new Map();
+          ctx.start = performance.now();
+          ctx.user = users[next++ % users.length] as string;
+          return { ...req, headers: { host: url.host } };
+        },
+        onResponse: (_status, _body, context, headers) => take(context as unknown as Ctx, headers),
+      },
+      {
+        method: 'POST',
+        path: '/sdportal/rest/user/loginSignin',
+        setupRequest: (req, context) => {
+          const ctx = context as unknown as Ctx;
+          const token = ctx.cookies.get('sec-token') ?? '';
+          return {
+            ...req,
+            headers: {
+              host: url.host,
+              'content-type': 'application/json',
+              cookie: cookieHeader(ctx),
+              'x-csrf-token': token,
+              'x-xsrf-token': token,
+            },
+            body: JSON.stringify({ userId: ctx.user }),
+          };
+        },
+      },
+      {
+        method: 'POST',
+        path: '/heracles/login',
+        setupRequest: (req, context) => {
+          const ctx = context as unknown as Ctx;
+          const token = ctx.cookies.get('sec-token') ?? '';
+          return {
+            ...req,
+            headers: {
+              host: url.host,
+              'content-type': 'application/x-www-form-urlencoded',
+              cookie: cookieHeader(ctx),
+              'x-csrf-token': token,
+              'x-xsrf-token': token,
+            },
+            body: new URLSearchParams({
+              username: ctx.user,
+              password: DEMO_PASSWORD,
+              'login-form-type': 'password',
+            }).toString(),
+          };
+        },
+        onResponse: (status, body, context) => {
+          const ctx = context as unknown as Ctx;
+          if (status === 200 && body === '/app/') latencies.push(performance.now() - ctx.start);
+          else failures++;
+        },
+      },
+    ],
+  });
+  return {
+    connections,
+    seconds,
+    signIns: latencies.length,
+    perSecond: latencies.length / seconds,
+    failures,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    requestErrors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+interface CallRun {
+  path: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  bad: number;
+}
+
+/** Requests a second and latency of one GET, on `connections` connections (capped at `rate` if given). */
+export async function callLoad(
+  base: string,
+  pathname: string,
+  connections: number,
+  seconds: number,
+  rate?: number,
+): Promise<CallRun> {
+  const r = await autocannon({
+    url: base + pathname,
+    connections,
+    duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
+    headers: { 'accept-encoding': 'identity' },
+  });
+  return {
+    path: pathname,
+    perSecond: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bad: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+/** A bare Fastify server answering one static JSON body: the reference for the public calls. */
+async function startBareFastify(body: string): Promise<{ base: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const script = `
+    const fastify = require(${JSON.stringify(path.join(root, 'node_modules/fastify'))})({ logger: false });
+    const body = JSON.parse(process.env.BODY);
+    fastify.get('/bare', async () => body);
+    fastify.listen({ port: ${port}, host: '127.0.0.1' });
+  `;
+  const child: ChildProcess = spawn(process.execPath, ['-e', script], {
+    env: { ...process.env, BODY: body },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (
+      await fetch(`${base}/bare`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 100) throw new Error('bare Fastify did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+const PUBLIC_CALLS = [
+  '/sdportal/rest/cobrand/cardportal',
+  '/sdportal/rest/cobrands/cardportal/locales',
+  '/sdportal/portalstatic/assets/i18n/en_US/PortalLabels.json',
+  '/sdportal/portalstatic/assets/i18n/en_US/Messages.json',
+  '/sdportal/rest/sessionExpire/sessionExpireWarningBoxContent.json?cobrandHost=cardportal',
+];
+
+/** Public calls against the bare Fastify reference, run back to back in the same run. */
+export async function publicBench(server: RunningServer, effort: Effort): Promise<Section> {
+  const seconds = secondsFor(effort);
+  const connections = effort === 'smoke' ? 2 : 16;
+  const record = await (await fetch(`${server.base}${PUBLIC_CALLS[0]}`)).text();
+  const bare = await startBareFastify(record);
+  const runs: (CallRun & { ratio: number })[] = [];
+  let reference: CallRun;
+  try {
+    reference = await callLoad(bare.base, '/bare', connections, seconds);
+    for (const call of PUBLIC_CALLS) {
+      const run = await callLoad(server.base, call, connections, seconds);
+      runs.push({ ...run, ratio: run.perSecond / reference.perSecond });
+    }
+  } finally {
+    await bare.stop();
+  }
+  const budgets: Budget[] = runs.map((r) => ({
+    name: `public call ≥ 60 % of bare Fastify: ${r.path.split('?')[0]}`,
+    ok: r.ratio >= 0.6 && r.bad === 0,
+    detail: `${(100 * r.ratio).toFixed(0)} % (${r.perSecond.toFixed(0)} vs ${reference.perSecond.toFixed(0)}/s)${r.bad ? `, ${r.bad} bad answers` : ''}`,
+  }));
+  return {
+    name: 'public',
+    figures: { connections, seconds, bareFastify: reference, calls: runs },
+    table: [
+      `bare Fastify JSON x${connections}      ${reference.perSecond.toFixed(0)}/s  p99 ${reference.p99} ms`,
+      ...runs.map(
+        (r) =>
+          `${r.path.split('?')[0]?.replace('/sdportal/', '').slice(0, 32).padEnd(34)}${r.perSecond.toFixed(0)}/s  p99 ${r.p99} ms  ${(100 * r.ratio).toFixed(0)} % of bare`,
+      ),
+    ],
+    budgets,
+  };
+}
+
+/**
+ * Sign-ins at rising concurrency; the peak against the bound; latency at 70 % of the peak; a public
+ * call's latency while sign-ins saturate the hash workers; memory idle and at peak.
+ */
+export async function signInBench(
+  server: RunningServer,
+  effort: Effort,
+  mode: 'embedded' | 'postgres',
+  bound: { perSecond: number; inFlight: number } | undefined,
+): Promise<Section> {
+  const seconds = secondsFor(effort);
+  const users = await addBenchUsers(server, effort === 'smoke' ? 200 : 20_000);
+  await new Promise((r) => setTimeout(r, effort === 'smoke' ? 200 : 2000));
+  const idleRss = rssMb(server.pid);
+  // Warm-up: JIT, pools, caches.
+  await signInLoad(server.base, users, 4, 1);
+  const levels = effort === 'smoke' ? [2] : effort === 'quick' ? [4, 8] : [2, 4, 8, 16, 32];
+  const runs: SignInRun[] = [];
+  let peakRss = idleRss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssMb(server.pid));
+  }, 100);
+  let underLoad: CallRun | undefined;
+  let idleCall: CallRun | undefined;
+  let atSeventy: SignInRun | undefined;
+  try {
+    for (const c of levels) runs.push(await signInLoad(server.base, users, c, seconds));
+    const peak = runs.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+    // Latency at 70 % of the peak rate (three requests a sign-in).
+    atSeventy = await signInLoad(
+      server.base,
+      users,
+      Math.max(8, peak.connections),
+      seconds,
+      Math.max(1, Math.round(peak.perSecond * 0.7 * 3)),
+    );
+    // A public JSON call at a modest rate, idle and while sign-ins saturate the hash workers.
+    const probeRate = effort === 'smoke' ? 20 : 100;
+    idleCall = await callLoad(server.base, PUBLIC_CALLS[0] as string, 2, seconds, probeRate);
+    const [probe] = await Promise.all([
+      callLoad(server.base, PUBLIC_CALLS[0] as string, 2, seconds, probeRate),
+      signInLoad(server.base, users, peak.connections, seconds),
+    ]);
+    underLoad = probe;
+  } finally {
+    clearInterval(sampler);
+  }
+  const peak = runs.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+  const cores = availableParallelism();
+  const ratio = bound ? peak.perSecond / bound.perSecond : undefined;
+  const label = mode === 'embedded' ? 'embedded (PGlite)' : 'PostgreSQL';
+  const idleBudget = mode === 'embedded' ? 250 : 120;
+  const budgets: Budget[] = [
+    {
+      name: `memory ${label} idle ≤ ${idleBudget} MB`,
+      ok: idleRss <= idleBudget,
+      detail: `${idleRss.toFixed(0)} MB`,
+    },
+    {
+      name: `memory ${label} at peak ≤ idle + 250 MB`,
+      ok: peakRss - idleRss <= 250,
+      detail: `+${(peakRss - idleRss).toFixed(0)} MB (${peakRss.toFixed(0)} MB)`,
+    },
+    {
+      name: `no failed sign-in (${label})`,
+      ok: runs.every((r) => r.failures === 0 && r.requestErrors === 0),
+      detail: runs.map((r) => `${r.failures}/${r.requestErrors}`).join(' '),
+    },
+    {
+      name: `p99 ≤ 4 × p50 at 70 % load (${label})`,
+      ok: !!atSeventy && atSeventy.p99 <= 4 * atSeventy.p50,
+      detail: atSeventy
+        ? `p50 ${atSeventy.p50.toFixed(0)} ms, p99 ${atSeventy.p99.toFixed(0)} ms`
+        : 'not run',
+    },
+  ];
+  if (ratio !== undefined) {
+    budgets.unshift({
+      name: `sign-ins ≥ 85 % of the argon2id bound (${label})`,
+      ok: ratio >= 0.85,
+      detail: `${(100 * ratio).toFixed(0)} % (${peak.perSecond.toFixed(1)} of ${bound?.perSecond.toFixed(1)}/s)`,
+    });
+  }
+  return {
+    name: `signin-${mode}`,
+    figures: {
+      cores,
+      levels: runs,
+      peakPerSecond: peak.perSecond,
+      peakPerSecondPerCore: peak.perSecond / cores,
+      ratioToBound: ratio,
+      atSeventyPercent: atSeventy,
+      publicCallIdle: idleCall,
+      publicCallDuringSignInPeak: underLoad,
+      memoryMb: { idle: idleRss, peak: peakRss },
+    },
+    table: [
+      ...runs.map(
+        (r) =>
+          `sign-in ${label} x${String(r.connections).padEnd(3)} ${r.perSecond.toFixed(1)}/s  p50 ${r.p50.toFixed(0)} ms  p99 ${r.p99.toFixed(0)} ms  failed ${r.failures}`,
+      ),
+      `sign-in ${label} peak        ${peak.perSecond.toFixed(1)}/s = ${(peak.perSecond / cores).toFixed(1)}/s per core${ratio !== undefined ? `, ${(100 * ratio).toFixed(0)} % of the bound` : ''}`,
+      atSeventy
+        ? `sign-in ${label} at 70 %      ${atSeventy.perSecond.toFixed(1)}/s  p50 ${atSeventy.p50.toFixed(0)} ms  p99 ${atSeventy.p99.toFixed(0)} ms`
+        : '',
+      idleCall && underLoad
+        ? `co-brand call p99 idle / under sign-in peak   ${idleCall.p99} ms / ${underLoad.p99} ms`
+        : '',
+      `memory ${label}            idle ${idleRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB`,
+    ].filter(Boolean),
+    budgets,
+  };
+}
