@@ -87,6 +87,8 @@ const LOG_SERIALIZERS = {
 };
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const JSON_TYPE = 'application/json';
+const FORM = 'application/x-www-form-urlencoded';
 
 /** Driver and PostgreSQL codes of a database out of reach (SQLSTATE class 08, 57P0x, 53300). */
 const UNAVAILABLE_CODES = new Set([
@@ -225,6 +227,23 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
       }),
     });
   }
+
+  // Each call takes one body type (DESIGN §4): JSON, except /heracles/login (form-encoded). A body of
+  // another type is refused with 415 before any handler reads it (ASVS V13.1.5, V13.2.5).
+  app.addHook('preValidation', async (request, reply) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    const expected = request.url.split('?')[0] === '/heracles/login' ? FORM : JSON_TYPE;
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined ||
+      Number(request.headers['content-length'] ?? 0) > 0;
+    const type = String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase();
+    if (hasBody && type !== expected) {
+      return sendError(reply, 415, 'request.contentType', `Content-Type must be ${expected}`);
+    }
+  });
 
   // CSRF (DESIGN §5): every state-changing request carries the sec-token issued for its session, and
   // comes from our own origin.

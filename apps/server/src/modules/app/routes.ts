@@ -36,6 +36,7 @@ export async function appRoutes(app: FastifyInstance): Promise<void> {
   const dist = app.config.webDist;
   const indexFile = path.join(dist, 'index.html');
   await app.register(fastifyStatic, {
+    dotfiles: 'ignore', // never serve .files (ASVS V4.3.2)
     root: path.join(dist, 'assets'),
     prefix: `${APP_BASE}assets/`,
     decorateReply: false,

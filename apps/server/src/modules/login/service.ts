@@ -106,7 +106,16 @@ export class LoginService {
       await spend();
       return { kind: 'failed' };
     }
-    const user = await findUserByUserId(this.db, userId);
+    const found = await findUserByUserId(this.db, userId);
+    if (found?.status === 'Inactive') {
+      await audit(this.db, 'login.refused', {
+        userPk: found.id,
+        ip: attempt.ip,
+        detail: { status: found.status },
+      });
+    }
+    // An inactive user answers exactly as an unknown ID (counted and locked alike), so nothing tells them apart.
+    const user = found?.status === 'Inactive' ? undefined : found;
     if (!user) {
       await spend();
       const failures = await recordUnknownFailure(
@@ -120,16 +129,6 @@ export class LoginService {
       });
       return locked ? { kind: 'redirect', url: lockedUrl, endSession: true } : { kind: 'failed' };
     }
-    if (user.status === 'Inactive') {
-      await spend();
-      await audit(this.db, 'login.refused', {
-        userPk: user.id,
-        ip: attempt.ip,
-        detail: { status: user.status },
-      });
-      return { kind: 'failed' };
-    }
-
     const tooLong = secret.length === 0 || secret.length > LIMITS.credentialMaxLength;
     const verify =
       user.loginType === 'token'

@@ -101,7 +101,9 @@ export class PasswordService {
     const answer = normaliseAnswer(input.answer);
     if (answer.length === 0) throw new PasswordError('answer.required', 'The security answer is required');
     const spend = () => verifyDummy(answer.slice(0, SECURITY_ANSWER_MAX_LENGTH));
-    const user = await findUserByUserId(this.db, input.userId);
+    const found = await findUserByUserId(this.db, input.userId);
+    // An inactive user answers exactly as an unknown ID (counted and locked alike), so nothing tells them apart.
+    const user = found?.status === 'Inactive' ? undefined : found;
     if (!user) {
       await spend();
       const failures = await recordUnknownFailure(
@@ -114,9 +116,6 @@ export class PasswordService {
       });
       if (failures >= LIMITS.maxFailedAttempts) throw new PasswordError('user.locked', 'user account locked');
       throw new PasswordError('answer.wrong', 'Wrong Response');
-    }
-    if (user.firstLogin) {
-      throw new PasswordError('forgot.firstLogin', 'Forgot password cannot be used before your first login');
     }
     const [stored] = await this.db.select().from(securityAnswers).where(eq(securityAnswers.userPk, user.id));
     const verify = async () =>
@@ -133,6 +132,11 @@ export class PasswordService {
       });
       if (result === 'locked') throw new PasswordError('user.locked', 'user account locked');
       throw new PasswordError('answer.wrong', 'Wrong Response');
+    }
+    // Refused before a first sign-in (seed 001) — said only to someone who knew the answer, so the call
+    // does not tell strangers which IDs exist and have never been used.
+    if (user.firstLogin) {
+      throw new PasswordError('forgot.firstLogin', 'Forgot password cannot be used before your first login');
     }
     const temporary = temporaryPassword();
     const hash = await hashSecret(temporary);
