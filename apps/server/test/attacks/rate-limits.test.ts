@@ -39,7 +39,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   }
 }
 
-describe('rate limits answer 429 with Retry-After (ASVS V2.2.1, V13.2.6)', () => {
+describe('rate limits answer 429 with Retry-After (ASVS V2.2.1, V11.1.4)', () => {
   it('per IP: one address exceeding the sign-in limit, other addresses unaffected', async () => {
     const client = new TestClient(ctx.app, freshIp());
     let limited: Awaited<ReturnType<TestClient['login']>> | undefined;
