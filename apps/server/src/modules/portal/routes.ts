@@ -5,14 +5,17 @@ import {
   type ChangePasswordServiceUrls,
   cobrandNameSchema,
   DEFAULT_COBRAND,
+  I18N_BASE,
   isPortalScreen,
+  isSupportedLocale,
   LIMITS,
+  type Locale,
   PORTAL_BASE,
   portalUrl,
   resolveLocale,
 } from '@cardportal/domain';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientLogs } from '../../db/schema.ts';
 import { sendError } from '../../http/errors.ts';
 
@@ -113,6 +116,7 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     app.log.warn({ dist }, 'portal build missing: run npm run build');
   }
   await app.register(fastifyStatic, {
+    dotfiles: 'ignore', // never serve .files (ASVS V4.3.2)
     root: path.join(dist, 'assets'),
     prefix: `${PORTAL_BASE}assets/`,
     decorateReply: false,
@@ -128,9 +132,46 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     return indexHtml;
   };
 
+  /**
+   * What the portal's bootstrap (apps/portal/src/app/bootstrap.ts) will do on this page load, worked
+   * out with the same rules when the page names its co-brand (`cobrandHost`; without it the portal
+   * may use the co-brand in the tab's session storage, which only the browser knows): the co-brand it
+   * ends up with (the name, else the abbreviation's co-brand, else the default), its locale (`locale`
+   * query, else the `user_locale` cookie, mapped to the co-brand's languages), and whether the
+   * sign-in locale rule would rewrite the cookie and reload. Undefined when it cannot be known.
+   */
+  const foreseeBootstrap = async (
+    request: FastifyRequest,
+  ): Promise<{ cobrand: string; locale: Locale; rewriteCookie: boolean; sso: boolean } | undefined> => {
+    const query = request.query as Record<string, unknown>;
+    const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+    const raw = first(query.cobrandHost);
+    const wanted = cobrandNameSchema.safeParse(typeof raw === 'string' ? raw.trim().toLowerCase() : '');
+    if (!wanted.success) return undefined;
+    const name = wanted.data;
+    let found = await app.cobrands.get(name);
+    if (!found && /^[a-z0-9]{2,8}$/.test(name)) {
+      const resolved = await app.cobrands.nameForAbbreviation(name);
+      if (resolved && resolved !== name) found = await app.cobrands.get(resolved);
+    }
+    if (!found && name !== DEFAULT_COBRAND) found = await app.cobrands.get(DEFAULT_COBRAND);
+    if (!found) return undefined;
+    const offered = found.cobrand.locales.filter(isSupportedLocale);
+    const cookie = request.cookies.user_locale;
+    const queryLocale = first(query.locale);
+    const locale = resolveLocale(typeof queryLocale === 'string' ? queryLocale : cookie, offered);
+    const cookieUsable = isSupportedLocale(cookie) && (offered.length === 0 || offered.includes(cookie));
+    return {
+      cobrand: found.cobrand.name,
+      locale,
+      rewriteCookie: !cookieUsable,
+      sso: Boolean(found.cobrand.fssoRedirectUrl),
+    };
+  };
+
   const serveScreen = async (
     screen: string,
-    request: Parameters<typeof app.sessions.ensureCsrf>[0],
+    request: FastifyRequest,
     reply: Parameters<typeof app.sessions.ensureCsrf>[1],
   ) => {
     const html = readIndex();
@@ -138,6 +179,33 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
       return sendError(reply, 503, 'portal.unbuilt', 'The portal has not been built: run npm run build');
     app.sessions.ensureCsrf(request, reply);
     const known = screen === '' || isPortalScreen(screen);
+    const signin = screen === '' || screen === 'signin';
+    const boot = await foreseeBootstrap(request);
+    // A co-brand with federated SSO sends the sign-in page away before it renders: nothing to help.
+    if (boot && !(signin && boot.sso)) {
+      // Page speed (issue 6): the JSON the bootstrap needs before its first render, fetched while the
+      // script is still downloading instead of after it ran (Chromium hands the preloaded response
+      // to the portal's fetch).
+      const preload = [
+        `/sdportal/rest/cobrand/${boot.cobrand}`,
+        `/sdportal/rest/cobrands/${boot.cobrand}/locales`,
+        `${I18N_BASE}${boot.locale}/PortalLabels.json`,
+        `${I18N_BASE}${boot.locale}/Messages.json`,
+      ];
+      reply.header('link', preload.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', '));
+      // Spec §4 locale rule, applied here rather than by a reload: the cookie the portal would write
+      // before reloading is already in this answer, so the first visit costs one page load, not two.
+      // Same cookie as the portal's writeCookie (readable by it: not HttpOnly).
+      if (signin && boot.rewriteCookie) {
+        reply.setCookie('user_locale', boot.locale, {
+          path: '/',
+          maxAge: LIMITS.cookieDays * 24 * 60 * 60,
+          sameSite: 'lax',
+          secure: config.secure,
+          httpOnly: false,
+        });
+      }
+    }
     return reply
       .code(known ? 200 : 404)
       .header('cache-control', 'no-cache')
