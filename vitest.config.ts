@@ -51,6 +51,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       })),
+      // The smoke version of every benchmark (bench/), last: it loads the machine on purpose.
+      {
+        test: {
+          name: 'bench-smoke',
+          include: ['bench/*.test.ts'],
+          sequence: { groupOrder: 6 },
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
       'apps/*/vitest.config.ts',
       {
         test: {

@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Effort, POSTGRES_ADMIN_URL, root, type Section, startServer } from './lib.ts';
+import { type Effort, POSTGRES_ADMIN_URL, root, rssMb, type Section, startServer } from './lib.ts';
 import { pageBench } from './page.ts';
 import { scaleBench } from './scale.ts';
 import { argonBound, publicBench, signInBench } from './throughput.ts';
@@ -44,6 +44,12 @@ async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }
   };
 }
 
+/** Resident memory of a freshly started server once it has settled. */
+async function idleMemory(pid: number): Promise<number> {
+  await new Promise((r) => setTimeout(r, 2000));
+  return rssMb(pid);
+}
+
 export async function runBenchmarks(effort: Effort, only?: Set<string>): Promise<BenchReport> {
   const wants = (name: string) => !only || only.has(name);
   const sections: Section[] = [];
@@ -52,10 +58,11 @@ export async function runBenchmarks(effort: Effort, only?: Set<string>): Promise
 
   if (wants('signin') || wants('public') || wants('page')) {
     const embedded = await startServer();
+    const idle = await idleMemory(embedded.pid);
     try {
       if (wants('page')) sections.push(await pageBench(embedded.base, effort));
       if (wants('public')) sections.push(await publicBench(embedded, effort));
-      if (wants('signin')) sections.push(await signInBench(embedded, effort, 'embedded', bound));
+      if (wants('signin')) sections.push(await signInBench(embedded, effort, 'embedded', bound, idle));
     } finally {
       await embedded.stop();
     }
@@ -64,8 +71,9 @@ export async function runBenchmarks(effort: Effort, only?: Set<string>): Promise
     const database = await scratchDatabase();
     try {
       const server = await startServer({ DATABASE_URL: database.url, DEMO: '1' });
+      const idle = await idleMemory(server.pid);
       try {
-        sections.push(await signInBench(server, effort, 'postgres', bound));
+        sections.push(await signInBench(server, effort, 'postgres', bound, idle));
       } finally {
         await server.stop();
       }

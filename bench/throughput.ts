@@ -320,11 +320,12 @@ export async function signInBench(
   effort: Effort,
   mode: 'embedded' | 'postgres',
   bound: { perSecond: number; inFlight: number } | undefined,
+  /** Resident memory measured right after start, before any load (default: now). */
+  idleAtStart?: number,
 ): Promise<Section> {
   const seconds = secondsFor(effort);
   const users = await addBenchUsers(server, effort === 'smoke' ? 200 : 20_000);
-  await new Promise((r) => setTimeout(r, effort === 'smoke' ? 200 : 2000));
-  const idleRss = rssMb(server.pid);
+  const idleRss = idleAtStart ?? rssMb(server.pid);
   // Warm-up: JIT, pools, caches.
   await signInLoad(server.base, users, 4, 1);
   const levels = effort === 'smoke' ? [2] : effort === 'quick' ? [4, 8] : [2, 4, 8, 16, 32];

@@ -28,6 +28,7 @@ export async function cobrandRoutes(app: FastifyInstance): Promise<void> {
           `Unknown co-brand: ${parsed.success ? parsed.data : 'invalid name'}`,
         );
       return sendCacheable(request, reply, found.body, {
+        etag: found.etag,
         contentType: 'application/json; charset=utf-8',
         maxAge,
       });
@@ -42,6 +43,7 @@ export async function cobrandRoutes(app: FastifyInstance): Promise<void> {
       const found = parsed.success ? await service.get(parsed.data) : null;
       if (!found) return sendError(reply, 404, 'cobrand.not_found', 'Unknown co-brand');
       return sendCacheable(request, reply, found.localesBody, {
+        etag: found.localesEtag,
         contentType: 'application/json; charset=utf-8',
         maxAge,
       });

@@ -1,5 +1,6 @@
 import { type Cobrand, LOCALE_NAMES, toCobrandRecord } from '@cardportal/domain';
 import type { Db } from '../../db/client.ts';
+import { etagOf } from '../../http/cache.ts';
 import { type CobrandAsset, findAsset, findCobrand, findCobrandNameByAbbreviation } from './repository.ts';
 
 /** How long one instance trusts its in-memory copy of a co-brand (they change rarely, by import). */
@@ -13,7 +14,9 @@ interface Cached<T> {
 export interface PublicCobrand {
   cobrand: Cobrand;
   body: string;
+  etag: string;
   localesBody: string;
+  localesEtag: string;
 }
 
 /** Co-brand lookups with a short per-instance cache, so public calls rarely touch the database. */
@@ -28,13 +31,15 @@ export class CobrandService {
     const hit = this.byName.get(name);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
     const cobrand = await findCobrand(this.db, name);
-    const value = cobrand
-      ? {
-          cobrand,
-          body: JSON.stringify(toCobrandRecord(cobrand)),
-          localesBody: JSON.stringify(Object.fromEntries(cobrand.locales.map((l) => [l, LOCALE_NAMES[l]]))),
-        }
-      : null;
+    let value: PublicCobrand | null = null;
+    if (cobrand) {
+      // Serialised once per cache fill, with its ETag: the public calls only send bytes.
+      const body = JSON.stringify(toCobrandRecord(cobrand));
+      const localesBody = JSON.stringify(
+        Object.fromEntries(cobrand.locales.map((l) => [l, LOCALE_NAMES[l]])),
+      );
+      value = { cobrand, body, etag: etagOf(body), localesBody, localesEtag: etagOf(localesBody) };
+    }
     this.remember(this.byName, name, value);
     return value;
   }
