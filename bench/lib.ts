@@ -73,17 +73,24 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     RATE_LIMITS: 'off',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
     DEMO: '1',
     DATABASE_URL: '',
     REDIS_URL: '',
     SMTP_URL: '',
     ...env,
   };
-  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-    env: { ...process.env, ...fullEnv },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      path.join(root, 'apps/server/dist/server.js'),
+    ],
+    {
+      env: { ...process.env, ...fullEnv },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {

@@ -2,6 +2,7 @@ import { LIMITS } from '@cardportal/domain';
 import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { unknownAttempts, users } from '../db/schema.ts';
+import { type AuditEntry, type AuditEvent, auditInsert } from './audit.ts';
 
 const lockExpired = (column: typeof users.lockedAt | typeof unknownAttempts.lockedAt) =>
   sql`${column} < now() - make_interval(mins => ${LIMITS.lockMinutes})`;
@@ -34,12 +35,27 @@ export async function reserveAttempt(db: Executor, userPk: number): Promise<numb
   return row?.failedAttempts;
 }
 
-/** A success: the count starts again from zero. */
-export async function recordSuccess(db: Executor, userPk: number): Promise<void> {
-  await db.update(users).set({ failedAttempts: 0, updatedAt: sql`now()` }).where(eq(users.id, userPk));
+/**
+ * A success: the count starts again from zero; `signedIn` when the user reached a full session (last
+ * sign-in time); `audit` writes the event in the same statement (one round trip and one commit on the
+ * sign-in path, issue 6).
+ */
+export async function recordSuccess(
+  db: Executor,
+  userPk: number,
+  options: { signedIn?: boolean; audit?: { event: AuditEvent; entry: AuditEntry } } = {},
+): Promise<void> {
+  const update = sql`update ${users} set failed_attempts = 0, updated_at = now()${
+    options.signedIn ? sql`, last_login_at = now()` : sql``
+  } where id = ${userPk}`;
+  await db.execute(
+    options.audit
+      ? sql`with success as (${update}) ${auditInsert(options.audit.event, options.audit.entry)}`
+      : update,
+  );
 }
 
-/** The user reached a full session. */
+/** The user reached a full session (after a second factor that recorded its own success). */
 export async function markSignedIn(db: Executor, userPk: number): Promise<void> {
   await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userPk));
 }
@@ -100,6 +116,8 @@ export async function guardedAttempt(
   userPk: number,
   verify: () => Promise<boolean>,
   spend: () => Promise<unknown>,
+  /** The caller records the success itself, with `recordSuccess`, once it knows what to record with it. */
+  options: { deferSuccess?: boolean } = {},
 ): Promise<{ result: GuardedResult; attempt: number; evaluated: boolean }> {
   const attempt = await reserveAttempt(db, userPk);
   if (attempt === undefined) {
@@ -107,7 +125,7 @@ export async function guardedAttempt(
     return { result: 'locked', attempt: LIMITS.maxFailedAttempts, evaluated: false };
   }
   if (await verify()) {
-    await recordSuccess(db, userPk);
+    if (!options.deferSuccess) await recordSuccess(db, userPk);
     return { result: 'ok', attempt, evaluated: true };
   }
   if (attempt >= LIMITS.maxFailedAttempts) {

@@ -435,9 +435,9 @@ describe('the server killed and stopped', () => {
 
   beforeAll(async () => {
     fresh = await createDatabase();
-    // LOG_LEVEL info: the log shows when each request has arrived.
+    // LOG_LEVEL debug: the log shows when each request has arrived.
     server = await ServerInstance.start(
-      { DATABASE_URL: fresh.url, REDIS_URL, DEMO: '0', LOG_LEVEL: 'info' },
+      { DATABASE_URL: fresh.url, REDIS_URL, DEMO: '0', LOG_LEVEL: 'debug' },
       { name: 'kill' },
     );
     direct = openPostgres(fresh.url, 2);

@@ -13,7 +13,7 @@ import { users } from '../../db/schema.ts';
 import { keyedHash } from '../../security/crypto.ts';
 import { verifyDummy, verifySecret } from '../../security/hashing.ts';
 import type { SessionRow } from '../../security/sessions.ts';
-import { guardedAttempt, markSignedIn, recordUnknownFailure } from '../../shared/attempts.ts';
+import { guardedAttempt, markSignedIn, recordSuccess, recordUnknownFailure } from '../../shared/attempts.ts';
 import { audit } from '../../shared/audit.ts';
 import { consumeOtpCode, issueOtpCode } from '../../shared/otp-codes.ts';
 import { enqueueMail, maskEmail, type OutgoingMail } from '../../shared/outbox.ts';
@@ -130,15 +130,20 @@ export class LoginService {
       return locked ? { kind: 'redirect', url: lockedUrl, endSession: true } : { kind: 'failed' };
     }
     const tooLong = secret.length === 0 || secret.length > LIMITS.credentialMaxLength;
+    // A token user's token, read once by the passcode check and used again for the stage.
+    let token: Awaited<ReturnType<typeof findToken>>;
     const verify =
       user.loginType === 'token'
-        ? () => this.verifyPinAndTokencode(user, secret)
+        ? async () => {
+            token = await findToken(this.db, user.id);
+            return this.verifyPinAndTokencode(token, secret);
+          }
         : () => verifySecret(user.passwordHash, secret);
     const {
       result,
       attempt: attemptNo,
       evaluated,
-    } = await guardedAttempt(this.db, user.id, tooLong ? spend : verify, spend);
+    } = await guardedAttempt(this.db, user.id, tooLong ? spend : verify, spend, { deferSuccess: true });
     if (result !== 'ok') {
       await audit(this.db, result === 'locked' ? 'login.locked' : 'login.failure', {
         userPk: user.id,
@@ -156,10 +161,11 @@ export class LoginService {
       Date.now() - user.passwordChangedAt.getTime() > TEMPORARY_PASSWORD_MS
     ) {
       // "temporary password expired, contact administrator": a right password that no longer opens.
-      await audit(this.db, 'login.refused', {
-        userPk: user.id,
-        ip: attempt.ip,
-        detail: { reason: 'temporary-expired' },
+      await recordSuccess(this.db, user.id, {
+        audit: {
+          event: 'login.refused',
+          entry: { userPk: user.id, ip: attempt.ip, detail: { reason: 'temporary-expired' } },
+        },
       });
       return { kind: 'failed' };
     }
@@ -174,15 +180,16 @@ export class LoginService {
       });
       url = portalUrl('otp', { ...links, delivery });
     } else if (user.loginType === 'token') {
-      const token = await findToken(this.db, user.id);
       stage = token?.mode === 'new-pin' ? 'new-pin' : token?.mode === 'next-token' ? 'next-token' : 'full';
       url = stage === 'full' ? APP_BASE : portalUrl(stage, links);
     } else {
       stage = this.passwordStage(user);
       url = stage === 'full' ? APP_BASE : portalUrl(stage, links);
     }
-    if (stage === 'full') await markSignedIn(this.db, user.id);
-    await audit(this.db, 'login.success', { userPk: user.id, ip: attempt.ip, detail: { stage } });
+    await recordSuccess(this.db, user.id, {
+      signedIn: stage === 'full',
+      audit: { event: 'login.success', entry: { userPk: user.id, ip: attempt.ip, detail: { stage } } },
+    });
     return { kind: 'session', user, stage, url };
   }
 
@@ -288,8 +295,10 @@ export class LoginService {
     return 'full';
   }
 
-  private async verifyPinAndTokencode(user: UserRow, passcode: string): Promise<boolean> {
-    const token = await findToken(this.db, user.id);
+  private async verifyPinAndTokencode(
+    token: Awaited<ReturnType<typeof findToken>>,
+    passcode: string,
+  ): Promise<boolean> {
     if (!token || !/^\d{12}$/.test(passcode)) {
       await verifyDummy(passcode);
       return false;
