@@ -52,6 +52,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The Node flags `npm start` runs the server with (root package.json), so the benchmarks measure the
+ * product as it is started; `BENCH_NODE_ARGS` adds more (e.g. `--cpu-prof`).
+ */
+export function serverNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const flags = /\bnode ((?:--\S+ )*)apps\/server\/dist\/server\.js/.exec(pkg.scripts.start)?.[1] ?? '';
+  return [...flags.split(' '), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ')].filter(Boolean);
+}
+
 export interface RunningServer {
   base: string;
   pid: number;
@@ -82,10 +94,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
   const server: ChildProcess = spawn(
     process.execPath,
-    [
-      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      path.join(root, 'apps/server/dist/server.js'),
-    ],
+    [...serverNodeFlags(), path.join(root, 'apps/server/dist/server.js')],
     {
       env: { ...process.env, ...fullEnv },
       stdio: ['ignore', 'ignore', 'inherit'],

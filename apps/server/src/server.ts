@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { socketPath } from './db/client.ts';
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   if (services.database.pglite) {
     const file = socketPath(config.dataDir);
     rmSync(file, { force: true });
+    const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
     socketServer = new PGLiteSocketServer({ db: services.database.pglite, path: file, maxConnections: 4 });
     await socketServer.start();
   }

@@ -2,12 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -57,6 +55,9 @@ export async function openPglite(dataDirOrMemory: string): Promise<Database> {
     dataDir = pgliteDir(dataDirOrMemory);
     await mkdir(dataDir, { recursive: true });
   }
+  // Loaded only in embedded mode: a PostgreSQL-mode server does not carry PGlite's code (memory, issue 6).
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const client = await PGlite.create({ dataDir, postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -181,6 +182,7 @@ export const DEMO_DATA_LOCK = 727274002;
 /** Applies the committed SQL migrations (drizzle-kit generate), serialised across instances. */
 export async function migrate(database: Database, migrationsFolder: string): Promise<void> {
   if (database.kind === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as never, { migrationsFolder });
     return;
   }
