@@ -1,12 +1,19 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { LOGIN_TYPES, type LoginType, USER_TYPES, type UserType } from '@cardportal/domain';
+import { isUserType, LOGIN_TYPES, type LoginType, USER_TYPE_CODES } from '@cardportal/domain';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, migrate, openPglite, openPgliteSocket, openPostgres } from './db/client.ts';
 import { loadDemoData } from './demo/load.ts';
 import { CobrandImportError, importCobrandFile } from './modules/cobrand/import.ts';
 import { listCobrands } from './modules/cobrand/repository.ts';
 import { audit } from './shared/audit.ts';
+import {
+  findCompanyByNumber,
+  firstCompany,
+  listIssuersWithCompanies,
+  OrganisationError,
+  scopeFromCompany,
+} from './shared/organisations.ts';
 import { loadSecrets } from './shared/secrets.ts';
 import { assignToken, DEFAULT_PIN_DAYS } from './shared/soft-token.ts';
 import { createUser, describeUser, findUserByUserId, UserInputError, unlockUser } from './shared/users.ts';
@@ -18,7 +25,12 @@ const USAGE = `Usage: npm run cli -- <command>
   cobrand export                            print every co-brand as JSON
   user create --user-id ID --email E --password P [--login-type pwd|otp-2fa|token]
               [--cobrand NAME] [--first-name F] [--last-name L] [--user-type A|C|G|H|I|O|S|Z]
-              [--expired] [--first-login] [--question q1..q8] [--answer TEXT]
+              [--company NUMBER] [--expired] [--first-login] [--question q1..q8] [--answer TEXT]
+                                            the user goes into company NUMBER (default: the first company,
+                                            in demo mode Acme Industries 100001): A as a new cardholder,
+                                            C/O/S in the company, G in its group, I in its issuer, H in its
+                                            issuer's group, Z in none
+  org list                                  list issuers and their companies with their numbers
   user unlock ID                            lift a lock
   user show ID                              show a user (never the password hash)
   token assign --user-id ID                 assign a software token: prints the otpauth URI and the default PIN`;
@@ -56,6 +68,7 @@ async function run(argv: string[]): Promise<number> {
     'cobrand import',
     'cobrand export',
     'user create',
+    'org list',
     'user unlock',
     'user show',
     'token assign',
@@ -110,6 +123,7 @@ async function run(argv: string[]): Promise<number> {
             'first-name': { type: 'string', default: '' },
             'last-name': { type: 'string', default: '' },
             'user-type': { type: 'string', default: 'A' },
+            company: { type: 'string' },
             expired: { type: 'boolean', default: false },
             'first-login': { type: 'boolean', default: false },
             question: { type: 'string' },
@@ -123,9 +137,26 @@ async function run(argv: string[]): Promise<number> {
         const loginType = values['login-type'] as LoginType;
         if (!LOGIN_TYPES.includes(loginType))
           throw new UsageError(`--login-type must be one of ${LOGIN_TYPES.join(', ')}`);
-        const userType = values['user-type'] as UserType;
-        if (!(userType in USER_TYPES))
-          throw new UsageError(`--user-type must be one of ${Object.keys(USER_TYPES).join(', ')}`);
+        const userType = values['user-type'];
+        if (!isUserType(userType))
+          throw new UsageError(`--user-type must be one of ${USER_TYPE_CODES.join(', ')}`);
+        const company = values.company
+          ? await findCompanyByNumber(db, values.company)
+          : await firstCompany(db);
+        if (values.company && !company)
+          throw new UserInputError('company', `no such company: ${values.company}`);
+        if (!company && userType !== 'Z') {
+          throw new UserInputError(
+            'company',
+            'no company to put the user in: pass --company NUMBER (org list)',
+          );
+        }
+        const placement = company
+          ? await scopeFromCompany(db, userType, company, {
+              name1: values['first-name'] || values['user-id'],
+              name2: values['last-name'],
+            })
+          : { scope: {} };
         const user = await createUser(db, {
           userId: values['user-id'],
           email: values.email,
@@ -139,9 +170,41 @@ async function run(argv: string[]): Promise<number> {
           firstLogin: values['first-login'],
           question: values.question,
           answer: values.answer,
+          ...placement,
         });
         await audit(db, 'user.created', { userPk: user.id, detail: { by: 'cli' } });
-        console.log(`created user ${user.displayUserId} (ldap id ${user.ldapId})`);
+        console.log(
+          `created user ${user.displayUserId} (ldap id ${user.ldapId}), type ${user.userType}` +
+            (company && userType !== 'Z' ? `, company ${company.number}` : ''),
+        );
+        return 0;
+      }
+      case 'org list': {
+        for (const issuer of await listIssuersWithCompanies(db)) {
+          console.log(
+            [
+              'issuer',
+              issuer.number,
+              issuer.name1,
+              `ICA ${issuer.ica}`,
+              `bank ${issuer.bankNumber}`,
+              `group ${issuer.groupName ?? '-'}`,
+              issuer.active ? 'active' : 'inactive',
+            ].join('\t'),
+          );
+          for (const c of issuer.companies) {
+            console.log(
+              [
+                '  company',
+                c.number,
+                c.name1,
+                `group ${c.groupName ?? '-'}`,
+                c.multiUser ? 'multi-user' : 'single-user',
+                c.active ? 'active' : 'inactive',
+              ].join('\t'),
+            );
+          }
+        }
         return 0;
       }
       case 'user unlock': {
@@ -192,6 +255,7 @@ run(process.argv.slice(2)).then(
       error instanceof UsageError ||
       error instanceof ConfigError ||
       error instanceof UserInputError ||
+      error instanceof OrganisationError ||
       error instanceof CobrandImportError
     ) {
       console.error(error.message);

@@ -14,7 +14,8 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 async function cp(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', cli, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DEMO: '0', DATABASE_URL: '' },
+      // Demo mode: the demo organisations give `user create` its default company.
+      env: { ...process.env, DATA_DIR: dataDir, DEMO: '1', DATABASE_URL: '' },
       timeout: 60_000,
     });
     return { code: 0, stdout, stderr };
@@ -41,10 +42,12 @@ describe('admin CLI', () => {
       '--question',
       'q2',
       '--answer',
-      'Rex the dog',
+      'Rexthedog',
     );
     expect(created.code).toBe(0);
-    expect(created.stdout).toMatch(/created user cliuser01 \(ldap id ldap-[A-Za-z0-9]{16}\)/);
+    expect(created.stdout).toMatch(
+      /created user cliuser01 \(ldap id ldap-[A-Za-z0-9]{16}\), type A, company 100001/,
+    );
 
     const shown = await cp('user', 'show', 'CLIUSER01');
     expect(shown.code).toBe(0);
@@ -54,7 +57,11 @@ describe('admin CLI', () => {
       loginType: 'token',
       status: 'Active',
       email: 'cli@example.com',
+      userType: 'A',
     });
+    // A cardholder of the first demo company, with a cardholder record of its own.
+    expect(user.companyId).toEqual(expect.any(Number));
+    expect(user.cardholderId).toEqual(expect.any(Number));
     expect(shown.stdout).not.toMatch(/passwordHash|argon2/);
 
     const token = await cp('token', 'assign', '--user-id', 'cliuser01');
@@ -66,6 +73,89 @@ describe('admin CLI', () => {
 
     const unlocked = await cp('user', 'unlock', 'cliuser01');
     expect(unlocked.stdout).toContain('is Active');
+    // db init loads the demo data (argon2 hashes of every demo user): slow on a loaded machine.
+  }, 180_000);
+
+  it('lists issuers and companies with their numbers', async () => {
+    const listed = await cp('org', 'list');
+    expect(listed.code).toBe(0);
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(
+      /^issuer\t1001\tCardportal Demo Bank\tICA 12345\tbank 0042\tgroup Cardportal Demo Banking Group\tactive$/,
+    );
+    expect(listed.stdout).toMatch(
+      /^ {2}company\t100001\tAcme Industries\tgroup Demo Manufacturing Group\tmulti-user\tactive$/m,
+    );
+    expect(listed.stdout).toMatch(/^ {2}company\t100002\tBorealis Logistics\t.*\tsingle-user\t/m);
+    expect(listed.stdout).toMatch(/^issuer\t2001\tBanco Norte Demo\t/m);
+    expect(listed.stdout).toMatch(/^ {2}company\t200001\t/m);
+  });
+
+  it('creates users of every type in the company given', async () => {
+    const make = (id: string, type: string, company?: string) =>
+      cp(
+        'user',
+        'create',
+        '--user-id',
+        id,
+        '--email',
+        `${id}@example.com`,
+        '--password',
+        'Cli-password-2026',
+        '--user-type',
+        type,
+        ...(company ? ['--company', company] : []),
+      );
+    const expected: Record<string, string[]> = {
+      Z: [],
+      H: ['issuerGroupId'],
+      I: ['issuerId'],
+      G: ['companyGroupId'],
+      C: ['companyId'],
+      O: ['companyId', 'orgPointId'],
+      S: ['companyId', 'accountGroupId'],
+      A: ['companyId', 'cardholderId'],
+    };
+    const scopeColumns = [
+      'issuerGroupId',
+      'issuerId',
+      'companyGroupId',
+      'companyId',
+      'orgPointId',
+      'accountGroupId',
+      'cardholderId',
+    ];
+    for (const [type, columns] of Object.entries(expected)) {
+      const id = `clitype${type.toLowerCase()}01`;
+      const made = await make(id, type, '200001');
+      expect(made.code, made.stderr).toBe(0);
+      expect(made.stdout).toContain(`type ${type}`);
+      const user = JSON.parse((await cp('user', 'show', id)).stdout);
+      expect(user.userType).toBe(type);
+      for (const column of scopeColumns) {
+        if (columns.includes(column)) expect(user[column], `${type} ${column}`).toEqual(expect.any(Number));
+        else expect(user[column], `${type} ${column}`).toBeNull();
+      }
+    }
+    const admin = JSON.parse((await cp('user', 'show', 'clitypec01')).stdout);
+    const defaulted = await make('clidefault01', 'C');
+    expect(defaulted.stdout).toContain('company 100001');
+    const placed = JSON.parse((await cp('user', 'show', 'clidefault01')).stdout);
+    expect(placed.companyId).not.toBe(admin.companyId);
+  }, 180_000);
+
+  it('refuses an unknown company or user type with one clear line', async () => {
+    const base = ['user', 'create', '--email', 'z@example.com', '--password', 'Cli-password-2026'];
+    const noCompany = await cp(...base, '--user-id', 'clinoco01', '--company', '999999');
+    expect(noCompany.code).toBe(2);
+    expect(noCompany.stderr.trim()).toBe('no such company: 999999');
+    const badType = await cp(...base, '--user-id', 'clibadtype01', '--user-type', 'X');
+    expect(badType.code).toBe(2);
+    expect(badType.stderr.split('\n')[0]).toBe('--user-type must be one of A, C, G, H, I, O, S, Z');
+    expect((await cp('user', 'show', 'clinoco01')).code).toBe(2);
+    const spacedAnswer = await cp(...base, '--user-id', 'clianswer01', '--answer', 'Rex the dog');
+    expect(spacedAnswer.code).toBe(2);
+    expect(spacedAnswer.stderr).toContain('securityAnswer.spaces');
   });
 
   it('refuses bad input with one clear line and exit code 2', async () => {

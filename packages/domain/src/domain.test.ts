@@ -88,14 +88,14 @@ describe('password construction (seed 001 §5)', () => {
 });
 
 describe('user ID rules (seed 001 §5)', () => {
-  it('accepts ordinary IDs and names the problems of bad ones', () => {
+  it('accepts ordinary IDs and names the problems of bad ones (more in identity.test.ts)', () => {
     expect(checkNewUserId('active01')).toEqual([]);
-    expect(checkNewUserId('')).toEqual(['required']);
-    expect(checkNewUserId('abc')).toContain('tooShort');
-    expect(checkNewUserId('has space1')).toContain('spaces');
-    expect(checkNewUserId('bad!chars')).toContain('specialCharacters');
-    expect(checkNewUserId('4111111111111111')).toContain('looksLikeCardNumber');
-    expect(checkNewUserId('a12345678901')).toContain('tooManyDigits');
+    expect(checkNewUserId('')).toEqual(['userId.required']);
+    expect(checkNewUserId('abc')).toContain('userId.tooShort');
+    expect(checkNewUserId('has space1')).toContain('userId.spaces');
+    expect(checkNewUserId('bad!chars')).toContain('userId.specialCharacters');
+    expect(checkNewUserId('4111111111111111')).toContain('userId.looksLikeCardNumber');
+    expect(checkNewUserId('a12345678901')).toContain('userId.tooManyDigits');
     expect(canonicalUserId('  MiXed01 ')).toBe('mixed01');
   });
 });

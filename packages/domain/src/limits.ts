@@ -22,13 +22,43 @@ export const LIMITS = {
   userIdMinLength: 6,
   /** Longest user ID accepted anywhere; longer input is refused before any lookup. */
   userIdMaxLength: 64,
+  /** Longest user ID a new user may be given (seed 001 gives none; docs/authorization.md). */
+  newUserIdMaxLength: 20,
+  /** Digits a user ID may hold in all (seed 001 §5: "at most 10 digits"). */
+  userIdMaxDigits: 10,
+  /** A run of this many digits (separators ignored) looks like a card number (seed 001 §9: 12-19). */
+  cardNumberMinDigits: 12,
+  cardNumberMaxDigits: 19,
   passwordMinLength: 12,
   passwordMaxLength: 20,
   /** Longest credential accepted on input; anything longer is a failed attempt, never hashed. */
   credentialMaxLength: 128,
   passwordHistory: 4,
   securityAnswerMinLength: 4,
+  /** "E-mail address under 60 characters" (seed 001 §5). */
   emailMaxLength: 59,
+  /** Search criteria: at least 2 characters (seed 001 §5, §9); the upper bound is ours. */
+  searchMinLength: 2,
+  searchMaxLength: 100,
+  /** Rows per page of a search result, and the most rows a search may match before "Result set is too large". */
+  searchPageSize: 25,
+  searchMaxResults: 1000,
+  /** Organisation records (docs/organisations.md: the seed gives no lengths for these). */
+  orgNameMaxLength: 40,
+  issuerNumberMaxDigits: 10,
+  icaMaxDigits: 11,
+  bankNumberMaxDigits: 10,
+  companyNumberMaxDigits: 10,
+  orgPointNumberMaxLength: 20,
+  /** Reporting levels are numbered 1 (top) to this. */
+  reportingLevelMax: 20,
+  groupNameMaxLength: 40,
+  cardholderNameMaxLength: 40,
+  /** Masked account numbers show at most the BIN (first 6) and the last 4 digits. */
+  accountBinDigits: 6,
+  accountLastDigits: 4,
+  /** Multi-user: combined roles over all linked IDs (seed 001 §6, §9). */
+  multiUserMaxRoles: 75,
   /** Largest client error report accepted by log/logErrorStatement.json, bytes. */
   clientLogMaxBytes: 4096,
 } as const;

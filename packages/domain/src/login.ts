@@ -1,3 +1,5 @@
+import type { UserType } from './user-types.ts';
+
 export const LOGIN_TYPES = ['pwd', 'otp-2fa', 'token'] as const;
 export type LoginType = (typeof LOGIN_TYPES)[number];
 
@@ -5,21 +7,7 @@ export type LoginType = (typeof LOGIN_TYPES)[number];
 export const LOGIN_FORM_TYPES = ['password', 'otp', 'token', 'next-token'] as const;
 export type LoginFormType = (typeof LOGIN_FORM_TYPES)[number];
 
-export const USER_STATUSES = ['Active', 'Inactive', 'Locked'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-
-/** User types by code (seed 001 §6). */
-export const USER_TYPES = {
-  A: 'Cardholder',
-  C: 'Company Program Administrator',
-  G: 'Company Group Administrator',
-  H: 'Issuer Group Administrator',
-  I: 'Issuer Program Administrator',
-  O: 'Level Manager',
-  S: 'Account Group Manager',
-  Z: 'Smart Data System Administrator',
-} as const;
-export type UserType = keyof typeof USER_TYPES;
+// User types and statuses live in user-types.ts.
 
 /** Answer of `POST /sdportal/rest/user/loginSignin`. */
 export interface LoginDescriptor {

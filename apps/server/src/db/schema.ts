@@ -1,10 +1,13 @@
 import type { Cobrand } from '@cardportal/domain';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -69,8 +72,32 @@ export const users = pgTable(
     lastLoginAt: ts('last_login_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    // Placement (packages/domain USER_TYPE_INFO.scopeFields says which a type needs; the rest stay
+    // empty). Users made before organisations existed keep them empty until placed.
+    issuerGroupId: integer('issuer_group_id').references((): AnyPgColumn => issuerGroups.id),
+    issuerId: integer('issuer_id').references((): AnyPgColumn => issuers.id),
+    companyGroupId: integer('company_group_id').references((): AnyPgColumn => companyGroups.id),
+    companyId: integer('company_id').references((): AnyPgColumn => companies.id),
+    orgPointId: integer('org_point_id').references((): AnyPgColumn => orgPoints.id),
+    accountGroupId: integer('account_group_id').references((): AnyPgColumn => accountGroups.id),
+    /** The cardholder a type-A user is. */
+    cardholderId: integer('cardholder_id').references((): AnyPgColumn => cardholders.id),
+    /** A named role (approver, supervisor, ...): free text until roles get their own table. */
+    role: text('role'),
   },
-  (t) => [uniqueIndex('users_user_id_key').on(t.userId), uniqueIndex('users_ldap_id_key').on(t.ldapId)],
+  (t) => [
+    uniqueIndex('users_user_id_key').on(t.userId),
+    uniqueIndex('users_ldap_id_key').on(t.ldapId),
+    // One login per cardholder.
+    uniqueIndex('users_cardholder_key').on(t.cardholderId),
+    index('users_issuer_group_idx').on(t.issuerGroupId),
+    index('users_issuer_idx').on(t.issuerId),
+    index('users_company_group_idx').on(t.companyGroupId),
+    index('users_company_idx').on(t.companyId, t.userType),
+    index('users_org_point_idx').on(t.orgPointId),
+    index('users_account_group_idx').on(t.accountGroupId),
+    check('users_user_type_check', sql`${t.userType} in ('A', 'C', 'G', 'H', 'I', 'O', 'S', 'Z')`),
+  ],
 );
 
 /** The last passwords of each user (hashed), for the no-reuse-of-last-4 rule. */
@@ -219,3 +246,214 @@ export const tokens = pgTable('tokens', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Organisations (seed 001 §3; docs/organisations.md). Rows in use are made inactive, never deleted.
+
+/** Groups of issuers (an issuer group administrator, type H, sees all of one). */
+export const issuerGroups = pgTable('issuer_groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  active: boolean('active').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Issuers (banks): name 1 and 2, number, ICA, bank number. */
+export const issuers = pgTable(
+  'issuers',
+  {
+    id: serial('id').primaryKey(),
+    issuerGroupId: integer('issuer_group_id').references(() => issuerGroups.id),
+    number: text('number').notNull(),
+    name1: text('name1').notNull(),
+    name2: text('name2').notNull().default(''),
+    ica: text('ica').notNull(),
+    bankNumber: text('bank_number').notNull(),
+    /** The co-brand its users sign in under by default. */
+    cobrand: text('cobrand').references(() => cobrands.name),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('issuers_number_key').on(t.number), index('issuers_group_idx').on(t.issuerGroupId)],
+);
+
+/** Program types an issuer offers (corporate, purchasing, ...: packages/domain PROGRAM_TYPES). */
+export const programTypes = pgTable('program_types', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+/** Groups of companies within one issuer (a company group administrator, type G, sees all of one). */
+export const companyGroups = pgTable(
+  'company_groups',
+  {
+    id: serial('id').primaryKey(),
+    issuerId: integer('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('company_groups_issuer_name_key').on(t.issuerId, t.name)],
+);
+
+/**
+ * Companies: name 1 and 2, number (unique across the system), group. `multi_user`, once true, never
+ * goes back to false (seed 001 §4): a trigger refuses it (migration 0003) and the repository too.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    issuerId: integer('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    companyGroupId: integer('company_group_id').references(() => companyGroups.id),
+    programTypeId: integer('program_type_id').references(() => programTypes.id),
+    number: text('number').notNull(),
+    name1: text('name1').notNull(),
+    name2: text('name2').notNull().default(''),
+    multiUser: boolean('multi_user').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('companies_number_key').on(t.number),
+    index('companies_issuer_idx').on(t.issuerId),
+    index('companies_group_idx').on(t.companyGroupId),
+  ],
+);
+
+/**
+ * The reporting structure: org points of one company, each reporting to another of the same company
+ * (the composite foreign key keeps a parent inside the company) or to none at the top.
+ */
+export const orgPoints = pgTable(
+  'org_points',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    number: text('number').notNull(),
+    name1: text('name1').notNull(),
+    name2: text('name2').notNull().default(''),
+    reportingLevel: integer('reporting_level').notNull(),
+    reportsToId: integer('reports_to_id'),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Numbers compare case-insensitively (packages/domain reporting-structure.ts).
+    uniqueIndex('org_points_company_number_key').on(t.companyId, sql`lower(${t.number})`),
+    uniqueIndex('org_points_company_id_key').on(t.companyId, t.id),
+    index('org_points_reports_to_idx').on(t.reportsToId),
+    foreignKey({
+      name: 'org_points_reports_to_fk',
+      columns: [t.companyId, t.reportsToId],
+      foreignColumns: [t.companyId, t.id],
+    }),
+    check('org_points_reporting_level_check', sql`${t.reportingLevel} >= 1`),
+  ],
+);
+
+/** Account groups of a company (an account group manager, type S, sees one). */
+export const accountGroups = pgTable(
+  'account_groups',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('account_groups_company_name_key').on(t.companyId, t.name)],
+);
+
+/** Cardholders: name 1 and 2, in a company and (optionally) an org point. */
+export const cardholders = pgTable(
+  'cardholders',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    orgPointId: integer('org_point_id').references(() => orgPoints.id),
+    name1: text('name1').notNull(),
+    name2: text('name2').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('cardholders_company_idx').on(t.companyId, t.name2, t.name1),
+    index('cardholders_org_point_idx').on(t.orgPointId),
+  ],
+);
+
+/**
+ * Card accounts: number (12-19 digits; screens show it masked, packages/domain maskAccountNumber),
+ * group, status (Active, Suspended, Closed: a closed account is the inactive form, never deleted).
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    accountGroupId: integer('account_group_id').references(() => accountGroups.id),
+    cardholderId: integer('cardholder_id').references(() => cardholders.id),
+    number: text('number').notNull(),
+    /** Last four digits, for searching without touching the full number. */
+    last4: text('last4').notNull(),
+    status: text('status').notNull().default('Active'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_number_key').on(t.number),
+    index('accounts_company_idx').on(t.companyId, t.last4),
+    index('accounts_group_idx').on(t.accountGroupId),
+    index('accounts_cardholder_idx').on(t.cardholderId),
+    check('accounts_number_check', sql`${t.number} ~ '^[0-9]{12,19}$'`),
+    check('accounts_status_check', sql`${t.status} in ('Active', 'Suspended', 'Closed')`),
+  ],
+);
+
+/**
+ * Program options (packages/domain PROGRAM_OPTION_KEYS) at issuer or company level: one row per owner
+ * and key. A company's row may only switch off what its issuer switched on (isFeatureEnabled).
+ */
+export const programOptions = pgTable(
+  'program_options',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    level: text('level').notNull(),
+    issuerId: integer('issuer_id').references(() => issuers.id),
+    companyId: integer('company_id').references(() => companies.id),
+    enabled: boolean('enabled').notNull().default(false),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The check below leaves the other owner column empty, and NULLs never collide.
+    uniqueIndex('program_options_issuer_key').on(t.issuerId, t.key),
+    uniqueIndex('program_options_company_key').on(t.companyId, t.key),
+    check(
+      'program_options_owner_check',
+      sql`(${t.level} = 'issuer' and ${t.issuerId} is not null and ${t.companyId} is null) or (${t.level} = 'company' and ${t.companyId} is not null and ${t.issuerId} is null)`,
+    ),
+  ],
+);

@@ -1,14 +1,22 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cobrandSchema } from '@cardportal/domain';
-import { eq } from 'drizzle-orm';
+import { checkUserScope, cobrandSchema, type UserType } from '@cardportal/domain';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { serverSecrets } from '../db/schema.ts';
+import type { Db, Executor } from '../db/client.ts';
+import { cardholders, serverSecrets, users } from '../db/schema.ts';
 import { saveCobrands } from '../modules/cobrand/repository.ts';
+import type { NewCardholder, UserScope } from '../shared/organisations.ts';
 import type { Secrets } from '../shared/secrets.ts';
 import { assignToken } from '../shared/soft-token.ts';
-import { createUser, type NewUser } from '../shared/users.ts';
+import { createUser, findUserByUserId, type NewUser } from '../shared/users.ts';
+import {
+  DEMO_COMPANY_NUMBER,
+  DemoAccountSeries,
+  type DemoOrgIds,
+  insertDemoAccount,
+  insertDemoOrganisations,
+} from './organisations.ts';
 
 /** The password of every demo user (README). */
 export const DEMO_PASSWORD = 'Cardportal#2026';
@@ -18,14 +26,41 @@ export const DEMO_ANSWER = 'Springfield';
 export const DEMO_TOKEN_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 export const DEMO_TOKEN_PIN = '2468';
 
-/** Demo users for every login type and state the portal's screens need (README lists them). */
-export const DEMO_USERS: (Omit<NewUser, 'password' | 'cobrand'> & { cobrand?: string; note: string })[] = [
+/** Where a demo user sits (demo/organisations.ts): numbers and names, resolved to ids at load. */
+interface DemoPlacement {
+  /** Company number (types C, O, S, A); for G its group, for I its issuer, for H the issuer group. */
+  company?: string;
+  /** Org point number: the level manager's subtree, or the cardholder's org point. */
+  orgPoint?: string;
+  /** Account group name (type S; for A the group of the account it gets). */
+  accountGroup?: string;
+}
+
+type DemoUser = Omit<NewUser, 'password' | 'cobrand' | 'scope' | 'newCardholder'> & {
+  cobrand?: string;
+  note: string;
+  userType: UserType;
+  place: DemoPlacement;
+};
+
+const acme = (orgPoint = 'A110', accountGroup = 'Travel'): DemoPlacement => ({
+  company: DEMO_COMPANY_NUMBER,
+  orgPoint,
+  accountGroup,
+});
+
+/**
+ * Demo users: one of every user type (README "Demo users") and the cardholders every login type and
+ * state of the portal's screens needs. Cardholders (A) get a cardholder record and a card account.
+ */
+export const DEMO_USERS: DemoUser[] = [
   {
     userId: 'active01',
     email: 'ada.active@example.com',
     firstName: 'Ada',
     lastName: 'Active',
     userType: 'A',
+    place: acme(),
     note: 'active cardholder, password sign-in',
   },
   {
@@ -34,14 +69,17 @@ export const DEMO_USERS: (Omit<NewUser, 'password' | 'cobrand'> & { cobrand?: st
     firstName: 'Carl',
     lastName: 'Admin',
     userType: 'C',
-    note: 'company program administrator',
+    place: { company: DEMO_COMPANY_NUMBER },
+    note: 'company program administrator of Acme Industries',
   },
   {
     userId: 'locked01',
     email: 'lee.locked@example.com',
     firstName: 'Lee',
     lastName: 'Locked',
+    userType: 'A',
     status: 'Locked',
+    place: acme('A120'),
     note: 'locked by an administrator: shows the locked screen',
   },
   {
@@ -49,7 +87,9 @@ export const DEMO_USERS: (Omit<NewUser, 'password' | 'cobrand'> & { cobrand?: st
     email: 'eve.expired@example.com',
     firstName: 'Eve',
     lastName: 'Expired',
+    userType: 'A',
     expired: true,
+    place: acme('A120', 'Purchasing'),
     note: 'password expired: must change it',
   },
   {
@@ -57,7 +97,9 @@ export const DEMO_USERS: (Omit<NewUser, 'password' | 'cobrand'> & { cobrand?: st
     email: 'fay.first@example.com',
     firstName: 'Fay',
     lastName: 'First',
+    userType: 'A',
     firstLogin: true,
+    place: acme('A210'),
     note: 'first login: must change the password',
   },
   {
@@ -65,7 +107,9 @@ export const DEMO_USERS: (Omit<NewUser, 'password' | 'cobrand'> & { cobrand?: st
     email: 'sam.sso@example.com',
     firstName: 'Sam',
     lastName: 'Single',
+    userType: 'A',
     sso: true,
+    place: acme('A210'),
     note: 'SSO user (logout page hides return-to-login)',
   },
   {
@@ -73,7 +117,9 @@ export const DEMO_USERS: (Omit<NewUser, 'password' | 'cobrand'> & { cobrand?: st
     email: 'otto.otp@example.com',
     firstName: 'Otto',
     lastName: 'Passcode',
+    userType: 'A',
     loginType: 'otp-2fa',
+    place: acme('A200'),
     note: 'e-mailed one-time passcode (otp-2fa)',
   },
   {
@@ -81,7 +127,9 @@ export const DEMO_USERS: (Omit<NewUser, 'password' | 'cobrand'> & { cobrand?: st
     email: 'tia.token@example.com',
     firstName: 'Tia',
     lastName: 'Token',
+    userType: 'A',
     loginType: 'token',
+    place: acme('A100', 'Purchasing'),
     note: 'software token (PIN + tokencode)',
   },
   {
@@ -89,18 +137,211 @@ export const DEMO_USERS: (Omit<NewUser, 'password' | 'cobrand'> & { cobrand?: st
     email: 'bruno.norte@example.com',
     firstName: 'Bruno',
     lastName: 'Norte',
+    userType: 'A',
     cobrand: 'banconorte',
     locale: 'es',
-    note: 'user of the bnc co-brand',
+    place: { company: '200001', orgPoint: 'N110', accountGroup: 'General' },
+    note: 'cardholder of Norte Logística (Banco Norte Demo), bnc co-brand',
+  },
+  {
+    userId: 'sysadmin01',
+    email: 'sys.admin@example.com',
+    firstName: 'Sandra',
+    lastName: 'System',
+    userType: 'Z',
+    place: {},
+    note: 'system administrator',
+  },
+  {
+    userId: 'isgadmin01',
+    email: 'hana.group@example.com',
+    firstName: 'Hana',
+    lastName: 'Group',
+    userType: 'H',
+    place: { company: DEMO_COMPANY_NUMBER },
+    note: 'issuer group administrator of Cardportal Demo Banking Group (both demo issuers)',
+  },
+  {
+    userId: 'issadmin01',
+    email: 'ivan.issuer@example.com',
+    firstName: 'Ivan',
+    lastName: 'Issuer',
+    userType: 'I',
+    place: { company: DEMO_COMPANY_NUMBER },
+    note: 'issuer program administrator of Cardportal Demo Bank',
+  },
+  {
+    userId: 'cgadmin01',
+    email: 'gina.group@example.com',
+    firstName: 'Gina',
+    lastName: 'Group',
+    userType: 'G',
+    place: { company: DEMO_COMPANY_NUMBER },
+    note: 'company group administrator of Demo Manufacturing Group (Acme, Borealis)',
+  },
+  {
+    userId: 'lvlmgr01',
+    email: 'olga.level@example.com',
+    firstName: 'Olga',
+    lastName: 'Level',
+    userType: 'O',
+    place: { company: DEMO_COMPANY_NUMBER, orgPoint: 'A100' },
+    note: 'level manager of Acme Operations (A100 and below)',
+  },
+  {
+    userId: 'agmgr01',
+    email: 'sven.group@example.com',
+    firstName: 'Sven',
+    lastName: 'Accounts',
+    userType: 'S',
+    place: { company: DEMO_COMPANY_NUMBER, accountGroup: 'Travel' },
+    note: 'account group manager of Acme Travel accounts',
+  },
+  {
+    userId: 'bncadmin01',
+    email: 'beatriz.norte@example.com',
+    firstName: 'Beatriz',
+    lastName: 'Norte',
+    userType: 'C',
+    cobrand: 'banconorte',
+    locale: 'es',
+    place: { company: '200001' },
+    note: 'company program administrator of Norte Logística (another issuer: tenant isolation)',
   },
 ];
 
-const MARKER = 'demo-loaded';
+/** Scope columns of a demo user from its placement; a cardholder to create for type A. */
+function placeDemoUser(
+  user: DemoUser,
+  ids: DemoOrgIds,
+  companyIssuer: Map<number, { issuerId: number; companyGroupId: number | null }>,
+): { scope: UserScope; newCardholder?: NewCardholder; accountGroupId: number | null } {
+  const { company, orgPoint, accountGroup } = user.place;
+  const companyId = company ? (ids.companies.get(company) ?? null) : null;
+  const owner = companyId === null ? undefined : companyIssuer.get(companyId);
+  const orgPointId = company && orgPoint ? (ids.orgPoints.get(`${company}/${orgPoint}`) ?? null) : null;
+  const accountGroupId =
+    company && accountGroup ? (ids.accountGroups.get(`${company}/${accountGroup}`) ?? null) : null;
+  let scope: UserScope = {};
+  let newCardholder: NewCardholder | undefined;
+  switch (user.userType) {
+    case 'Z':
+      break;
+    case 'H':
+      scope = { issuerGroupId: ids.issuerGroupId };
+      break;
+    case 'I':
+      scope = { issuerId: owner?.issuerId ?? null };
+      break;
+    case 'G':
+      scope = { companyGroupId: owner?.companyGroupId ?? null };
+      break;
+    case 'C':
+      scope = { companyId };
+      break;
+    case 'O':
+      scope = { companyId, orgPointId };
+      break;
+    case 'S':
+      scope = { companyId, accountGroupId };
+      break;
+    case 'A':
+      scope = { companyId };
+      if (companyId !== null)
+        newCardholder = { companyId, orgPointId, name1: user.firstName ?? '', name2: user.lastName ?? '' };
+      break;
+  }
+  const missing = checkUserScope(user.userType, { ...scope, cardholderId: newCardholder ? 0 : null });
+  if (missing.length > 0) throw new Error(`demo user ${user.userId} is misplaced: ${missing.join(', ')}`);
+  return newCardholder ? { scope, newCardholder, accountGroupId } : { scope, accountGroupId };
+}
 
-/** Loads the demo co-brands, images and users once (a marker row remembers it). */
+/** Gives an existing user (made before organisations existed) its demo placement. */
+async function placeExistingUser(
+  db: Executor,
+  pk: number,
+  userType: UserType,
+  placed: { scope: UserScope; newCardholder?: NewCardholder },
+): Promise<number | null> {
+  let cardholderId: number | null = null;
+  if (placed.newCardholder) {
+    const [row] = await db.insert(cardholders).values(placed.newCardholder).returning();
+    cardholderId = row?.id ?? null;
+  }
+  await db
+    .update(users)
+    .set({ ...placed.scope, cardholderId, userType, updatedAt: sql`now()` })
+    .where(eq(users.id, pk));
+  return cardholderId;
+}
+
+const MARKER = 'demo-loaded';
+/** Set once the demo organisations are loaded: a data directory from before them gets them on upgrade. */
+const ORG_MARKER = 'demo-organisations-loaded';
+
+/**
+ * Loads the demo co-brands, images, organisations and users once (marker rows remember it). A database
+ * loaded before the organisations existed gets them on its next start: its demo users are placed in
+ * them and the new demo users are created; nothing else of theirs changes.
+ */
 export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Promise<boolean> {
-  const [done] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, MARKER));
-  if (done) return false;
+  const markers = new Set(
+    (await db.select({ name: serverSecrets.name }).from(serverSecrets)).map((r) => r.name),
+  );
+  if (markers.has(MARKER) && markers.has(ORG_MARKER)) return false;
+  if (!markers.has(MARKER)) await loadCobrands(db, config);
+  const series = new DemoAccountSeries();
+  const ids = await db.transaction((tx) => insertDemoOrganisations(tx, series));
+  const companyIssuer = new Map(
+    (await db.query.companies.findMany()).map((c) => [
+      c.id,
+      { issuerId: c.issuerId, companyGroupId: c.companyGroupId },
+    ]),
+  );
+  for (const demo of DEMO_USERS) {
+    const { note: _note, cobrand, place: _place, ...user } = demo;
+    const placed = placeDemoUser(demo, ids, companyIssuer);
+    const existing = await findUserByUserId(db, user.userId);
+    let cardholderId: number | null | undefined;
+    if (existing) {
+      cardholderId = await db.transaction((tx) => placeExistingUser(tx, existing.id, demo.userType, placed));
+    } else {
+      const created = await createUser(db, {
+        ...user,
+        password: DEMO_PASSWORD,
+        question: 'q1',
+        answer: DEMO_ANSWER,
+        cobrand: cobrand ?? 'cardportal',
+        ...placed,
+      });
+      cardholderId = created.cardholderId;
+      if (created.loginType === 'token') {
+        await assignToken(db, secrets, created, {
+          secretBase32: DEMO_TOKEN_SECRET,
+          defaultPin: DEMO_TOKEN_PIN,
+        });
+      }
+    }
+    if (cardholderId && placed.scope.companyId) {
+      await insertDemoAccount(db, series, {
+        companyId: placed.scope.companyId,
+        accountGroupId: placed.accountGroupId,
+        cardholderId,
+      });
+    }
+  }
+  await db
+    .insert(serverSecrets)
+    .values([
+      { name: MARKER, value: new Date().toISOString() },
+      { name: ORG_MARKER, value: new Date().toISOString() },
+    ])
+    .onConflictDoNothing();
+  return true;
+}
+
+/** The demo co-brands and their images (apps/server/demo). */
+async function loadCobrands(db: Db, config: Config): Promise<void> {
   const dir = config.demoDir;
   const raw: unknown = JSON.parse(readFileSync(path.join(dir, 'cobrands.json'), 'utf8'));
   const records = cobrandSchema.array().parse(raw);
@@ -114,25 +355,4 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
     }
   }
   await saveCobrands(db, records, assets);
-  const names = new Set(records.map((r) => r.name));
-  for (const { note: _note, cobrand, ...user } of DEMO_USERS) {
-    const created = await createUser(db, {
-      ...user,
-      password: DEMO_PASSWORD,
-      question: 'q1',
-      answer: DEMO_ANSWER,
-      cobrand: cobrand && names.has(cobrand) ? cobrand : 'cardportal',
-    });
-    if (created.loginType === 'token') {
-      await assignToken(db, secrets, created, {
-        secretBase32: DEMO_TOKEN_SECRET,
-        defaultPin: DEMO_TOKEN_PIN,
-      });
-    }
-  }
-  await db
-    .insert(serverSecrets)
-    .values({ name: MARKER, value: new Date().toISOString() })
-    .onConflictDoNothing();
-  return true;
 }

@@ -1,20 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import {
   canonicalUserId,
+  checkEmail,
   checkNewUserId,
   checkPasswordConstruction,
-  LIMITS,
+  checkSecurityAnswer,
   type LoginType,
   normaliseAnswer,
-  SECURITY_ANSWER_MAX_LENGTH,
+  type ScopeField,
   SECURITY_QUESTION_IDS,
+  type UserStatus,
   type UserType,
 } from '@cardportal/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
-import { passwordHistory, securityAnswers, users } from '../db/schema.ts';
+import { cardholders, passwordHistory, securityAnswers, users } from '../db/schema.ts';
 import { toAlphanumeric } from '../security/crypto.ts';
 import { hashSecret } from '../security/hashing.ts';
+import type { NewCardholder } from './organisations.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -47,10 +50,18 @@ export interface NewUser {
   expired?: boolean;
   /** Never signed in: the next sign-in must change the password; forgot-password is refused. */
   firstLogin?: boolean;
-  status?: 'Active' | 'Inactive' | 'Locked';
+  status?: UserStatus;
   /** Security question and answer for forgot-password (question defaults to the catalogue's first). */
   question?: string;
   answer?: string;
+  /**
+   * Placement in the organisation (packages/domain USER_TYPE_INFO says which columns a type needs;
+   * callers that place users check it with checkUserScope). Unset columns stay empty.
+   */
+  scope?: Partial<Record<ScopeField, number | null>>;
+  /** A cardholder to create with the user (type A), in the same transaction; it becomes its cardholder. */
+  newCardholder?: NewCardholder;
+  role?: string | null;
 }
 
 export class UserInputError extends Error {
@@ -62,15 +73,12 @@ export class UserInputError extends Error {
   }
 }
 
-const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
-
 export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   const idProblems = checkNewUserId(input.userId);
   if (idProblems.length > 0)
     throw new UserInputError('userId', `user ID is invalid: ${idProblems.join(', ')}`);
-  if (!EMAIL.test(input.email) || input.email.length > LIMITS.emailMaxLength) {
-    throw new UserInputError('email', 'e-mail address is invalid');
-  }
+  const emailProblem = checkEmail(input.email);
+  if (emailProblem) throw new UserInputError('email', `e-mail address is invalid: ${emailProblem}`);
   const pwProblems = checkPasswordConstruction(input.password, input.userId);
   if (pwProblems.length > 0) {
     throw new UserInputError('password', `password breaks the construction rules: ${pwProblems.join(', ')}`);
@@ -84,14 +92,10 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   }
   let answerHash: string | undefined;
   if (input.answer !== undefined) {
-    const answer = normaliseAnswer(input.answer);
-    if (answer.length < LIMITS.securityAnswerMinLength || answer.length > SECURITY_ANSWER_MAX_LENGTH) {
-      throw new UserInputError(
-        'answer',
-        `answer must be ${LIMITS.securityAnswerMinLength} to ${SECURITY_ANSWER_MAX_LENGTH} characters`,
-      );
-    }
-    answerHash = await hashSecret(answer);
+    const answerProblems = checkSecurityAnswer(input.answer.trim());
+    if (answerProblems.length > 0)
+      throw new UserInputError('answer', `security answer is invalid: ${answerProblems.join(', ')}`);
+    answerHash = await hashSecret(normaliseAnswer(input.answer));
   }
   const ldapId = `ldap-${toAlphanumeric(randomBytes(16), 16)}`;
   return db.transaction(async (tx) => {
@@ -101,6 +105,11 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
         'userId',
         'The User ID you specified already exists in the application. Please try again.',
       );
+    }
+    let cardholderId = input.scope?.cardholderId ?? null;
+    if (input.newCardholder) {
+      const [cardholder] = await tx.insert(cardholders).values(input.newCardholder).returning();
+      cardholderId = cardholder?.id ?? null;
     }
     const [row] = await tx
       .insert(users)
@@ -124,6 +133,9 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
         lockedAt: input.status === 'Locked' ? new Date() : null,
         lockReason: input.status === 'Locked' ? 'admin' : null,
         failedAttempts: 0,
+        ...input.scope,
+        cardholderId,
+        role: input.role ?? null,
       })
       .returning();
     if (!row) throw new Error('insert returned no row');
