@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { sendError } from './http/errors.ts';
 import { appRoutes } from './modules/app/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { cobrandRoutes } from './modules/cobrand/routes.ts';
 import { CobrandService } from './modules/cobrand/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -20,11 +21,14 @@ import { loginRoutes } from './modules/login/routes.ts';
 import { LoginService } from './modules/login/service.ts';
 import { logoutRoutes } from './modules/logout/routes.ts';
 import { MailWorker } from './modules/mail/worker.ts';
+import { organisationRoutes } from './modules/organisations/routes.ts';
 import { otpRoutes } from './modules/otp/routes.ts';
 import { passwordRoutes } from './modules/password/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
 import { textRoutes } from './modules/text/routes.ts';
 import { tokenRoutes } from './modules/token/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { SessionManager } from './security/sessions.ts';
 import { rateLimitStore, Throttle } from './security/throttle.ts';
@@ -33,6 +37,11 @@ import type { Secrets } from './shared/secrets.ts';
 import type { TextBundles } from './text/bundles.ts';
 
 declare module 'fastify' {
+  /** A route's own body type, when it is neither JSON nor /heracles/login's form (415 otherwise). */
+  interface FastifyContextConfig {
+    bodyType?: string;
+    bodyTypeRefusal?: { code: string; message: string };
+  }
   interface FastifyInstance {
     config: Config;
     database: Database;
@@ -245,7 +254,10 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   // Callback-style hooks: the safe methods pass through without a promise (public-call speed, issue 6).
   app.addHook('preValidation', (request, reply, done) => {
     if (!UNSAFE_METHODS.has(request.method)) return done();
-    const expected = request.url.split('?')[0] === '/heracles/login' ? FORM : JSON_TYPE;
+    // A route may declare another body type (the reporting-structure upload: an .xlsx workbook).
+    const declared = request.routeOptions.config;
+    const expected =
+      declared.bodyType ?? (request.url.split('?')[0] === '/heracles/login' ? FORM : JSON_TYPE);
     const hasBody =
       request.headers['transfer-encoding'] !== undefined ||
       Number(request.headers['content-length'] ?? 0) > 0;
@@ -254,7 +266,13 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
       ?.trim()
       .toLowerCase();
     if (hasBody && type !== expected) {
-      sendError(reply, 415, 'request.contentType', `Content-Type must be ${expected}`);
+      const refusal = declared.bodyTypeRefusal;
+      sendError(
+        reply,
+        415,
+        refusal?.code ?? 'request.contentType',
+        refusal ? `${refusal.message}: Content-Type must be ${expected}` : `Content-Type must be ${expected}`,
+      );
       return;
     }
     done();
@@ -321,7 +339,11 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   await app.register(passwordRoutes);
   await app.register(tokenRoutes);
   await app.register(portalRoutes);
+  await app.register(organisationRoutes);
+  await app.register(profileRoutes);
   await app.register(appRoutes);
+  await app.register(usersRoutes);
+  await app.register(auditRoutes);
   app.addHook('onClose', () => app.mailWorker.stop());
   return app;
 }

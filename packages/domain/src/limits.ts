@@ -53,6 +53,10 @@ export const LIMITS = {
   /** Reporting levels are numbered 1 (top) to this. */
   reportingLevelMax: 20,
   groupNameMaxLength: 40,
+  /** Uploads (reporting structure .xlsx): 4 MB (seed 001 §5, §9; MB = 1024 × 1024 bytes). */
+  uploadMaxBytes: 4 * 1024 * 1024,
+  /** Rows of one reporting-structure upload. */
+  reportingUploadMaxRows: 5000,
   cardholderNameMaxLength: 40,
   /** Masked account numbers show at most the BIN (first 6) and the last 4 digits. */
   accountBinDigits: 6,

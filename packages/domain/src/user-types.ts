@@ -202,3 +202,13 @@ export function checkUserScope(
     .filter((f) => scope[f] === null || scope[f] === undefined)
     .map((f) => `userScope.${f}Required` as const);
 }
+
+/**
+ * The system administrator's read-only notice (seed 001 §6: "System administrators see a read-only
+ * notice on some pages"; docs/authorization.md): a system administrator (Z) maintains the users at
+ * issuer level and above (Z, H, I); the users of the banks' corporate customers (G, C, O, S, A) are
+ * maintained by their own administrators, so Z sees them read-only and the server refuses its writes.
+ */
+export function isSystemReadOnly(caller: UserType, target: UserType): boolean {
+  return caller === 'Z' && USER_TYPE_INFO[target].level <= USER_TYPE_INFO.G.level;
+}

@@ -149,7 +149,12 @@ export const unknownAttempts = pgTable('unknown_attempts', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-/** Audit log of sign-in events. Never holds a secret. */
+/**
+ * Audit trail: sign-in events and administrators' changes. `user_pk` is the user the event is about;
+ * for an administrator's change also who made it (`actor_*`), what (`entity`, `entity_id`) and the
+ * before/after of each changed non-secret field (`changes`). Never holds a secret. Migration 0004 added
+ * the admin columns, nullable, so the sign-in rows written before it stay valid.
+ */
 export const auditEvents = pgTable(
   'audit_events',
   {
@@ -159,6 +164,12 @@ export const auditEvents = pgTable(
     userPk: integer('user_pk').references(() => users.id, { onDelete: 'set null' }),
     ip: text('ip'),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    actorPk: integer('actor_pk').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's user ID as shown then (kept if the actor row is later changed). */
+    actorUserId: text('actor_user_id'),
+    entity: text('entity'),
+    entityId: text('entity_id'),
+    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>(),
   },
   (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_user_idx').on(t.userPk, t.at)],
 );

@@ -39,3 +39,91 @@ export async function audit(db: Executor, event: AuditEvent, entry: AuditEntry):
     detail: entry.detail ?? {},
   });
 }
+
+/** Events of administrators' changes (the audit trail of issue 7). */
+export type AdminAuditEvent =
+  | 'user.created'
+  | 'user.updated'
+  | 'user.deactivated'
+  | 'user.reactivated'
+  | 'user.unlocked'
+  | 'audit.exported'
+  | 'company.created'
+  | 'company.updated'
+  | 'company.deactivated'
+  | 'company.reactivated'
+  | 'company.deleted'
+  | 'orgPoint.created'
+  | 'orgPoint.updated'
+  | 'orgPoint.deactivated'
+  | 'orgPoint.reactivated'
+  | 'orgPoint.deleted'
+  | 'orgPoint.uploaded'
+  | 'profile.updated'
+  | 'profile.softToken';
+
+export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
+
+/** Fields that never reach an audit row, whatever a caller passes (secrets and their hashes). */
+const SECRET_FIELDS = /password|answer|pin|secret|token|hash|session|otp|code/i;
+
+/**
+ * The before/after of each changed, non-secret field among `fields` (`before` undefined: a creation).
+ * Dates are written as ISO strings.
+ */
+export function diffChanges(
+  before: object | undefined,
+  after: object,
+  fields: readonly string[],
+): AuditChanges {
+  const prior = before as Record<string, unknown> | undefined;
+  const next = after as Record<string, unknown>;
+  const norm = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
+  const out: AuditChanges = {};
+  for (const field of fields) {
+    if (SECRET_FIELDS.test(field)) continue;
+    const a = norm(prior?.[field]);
+    const b = norm(next[field]);
+    if (before !== undefined && JSON.stringify(a) === JSON.stringify(b)) continue;
+    out[field] = { before: before === undefined ? null : a, after: b };
+  }
+  return out;
+}
+
+export interface AdminAuditEntry {
+  /** Who: the acting user. */
+  actor: { pk: number; userId: string };
+  /** What: the kind of record and its id (for a user, its user ID). */
+  entity: string;
+  entityId: string;
+  /** The user the change is about, when it is one (it scopes who may read the row). */
+  subjectPk?: number | null;
+  changes?: AuditChanges;
+  ip?: string | null;
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * Records an administrator's change: who, what, the change and (by default now) when. Call it with
+ * the transaction that makes the change. Never pass a secret: diffChanges leaves them out.
+ */
+export async function auditAdmin(
+  db: Executor,
+  event: AdminAuditEvent,
+  entry: AdminAuditEntry,
+): Promise<void> {
+  const changes = entry.changes
+    ? Object.fromEntries(Object.entries(entry.changes).filter(([field]) => !SECRET_FIELDS.test(field)))
+    : null;
+  await db.insert(auditEvents).values({
+    event,
+    userPk: entry.subjectPk ?? null,
+    ip: entry.ip ?? null,
+    detail: entry.detail ?? {},
+    actorPk: entry.actor.pk,
+    actorUserId: entry.actor.userId,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    changes,
+  });
+}

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OutgoingMail } from './outbox.ts';
 import type { UserRow } from './users.ts';
 
-export type MailKind = 'otp' | 'temporary-password' | 'password-changed' | 'pin-changed';
+export type MailKind = 'otp' | 'temporary-password' | 'password-changed' | 'pin-changed' | 'first-password';
 
 const KEYS: Record<MailKind, { subject: string; body: string }> = {
   otp: { subject: 'mail.otp.subject', body: 'mail.otp.body' },
@@ -11,6 +11,8 @@ const KEYS: Record<MailKind, { subject: string; body: string }> = {
   // Notices of a changed credential (ASVS V2.2.3, V2.5.5): they never carry the credential itself.
   'password-changed': { subject: 'mail.passwordChanged.subject', body: 'mail.passwordChanged.body' },
   'pin-changed': { subject: 'mail.pinChanged.subject', body: 'mail.pinChanged.body' },
+  // A new user's first password (args: user ID, password, sign-in URL).
+  'first-password': { subject: 'mail.firstPassword.subject', body: 'mail.firstPassword.body' },
 };
 
 /**

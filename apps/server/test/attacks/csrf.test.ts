@@ -53,6 +53,23 @@ describe('CSRF: every state-changing endpoint refuses a forged request (ASVS V4.
     'POST /services/authentication-service/public/changePassword',
     'POST /services/twofactortoken-service/protected/tokens/:ldapId',
     'POST /cpae/public/users/securityquestions',
+    'POST /app/api/users',
+    'PATCH /app/api/users/:userId',
+    'PUT /app/api/users/:userId/status',
+    'POST /app/api/users/:userId/unlock',
+    'POST /app/api/org/companies',
+    'PATCH /app/api/org/companies/:number',
+    'PUT /app/api/org/companies/:number/status',
+    'DELETE /app/api/org/companies/:number',
+    'POST /app/api/org/companies/:number/org-points',
+    'POST /app/api/org/companies/:number/org-points/upload',
+    'PATCH /app/api/org/companies/:number/org-points/:point',
+    'PUT /app/api/org/companies/:number/org-points/:point/status',
+    'DELETE /app/api/org/companies/:number/org-points/:point',
+    'PUT /app/api/profile/language',
+    'PUT /app/api/profile/challenge-question',
+    'PUT /app/api/profile/two-factor',
+    'POST /app/api/profile/soft-token',
   ];
 
   it('knows every endpoint that takes an unsafe method', () => {
@@ -65,7 +82,7 @@ describe('CSRF: every state-changing endpoint refuses a forged request (ASVS V4.
   it.each(expected)(
     '%s: missing, wrong, unsigned, foreign-session and foreign-origin tokens get 403',
     async (route) => {
-      const [method, pattern] = route.split(' ') as ['POST' | 'PUT', string];
+      const [method, pattern] = route.split(' ') as ['POST' | 'PUT' | 'PATCH' | 'DELETE', string];
       const url = urlOf(pattern);
       const form = route.includes('/heracles/login');
       const payload = form ? 'username=active01&password=x' : JSON.stringify({ userId: 'active01' });

@@ -1,0 +1,121 @@
+import {
+  AUDIT_CSV_COLUMNS,
+  AUDIT_MAX_RANGE_DAYS,
+  AUDIT_PAGE_SIZE,
+  type AuditPage,
+  type AuditRow,
+  checkPageJump,
+  pageCount,
+  USER_TYPE_INFO,
+} from '@cardportal/domain';
+import type { Db } from '../../db/client.ts';
+import { auditAdmin } from '../../shared/audit.ts';
+import type { Caller } from '../../shared/user-scope.ts';
+import { type AuditListRow, countAudit, listAudit } from './repository.ts';
+
+export class AuditServiceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(code);
+  }
+}
+
+const DAY = 86_400_000;
+/** Rows of one export at most (30 days of a busy system; the export is refused past it). */
+export const AUDIT_EXPORT_MAX_ROWS = 100_000;
+
+const today = () => new Date(new Date().toISOString().slice(0, 10));
+const dayOf = (text: string) => new Date(`${text}T00:00:00Z`);
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * From and To (calendar days, UTC, inclusive): From not after To, at most 30 days. Without them, the
+ * last 30 days up to today; with only one, the other is 29 days away.
+ */
+export function dateRange(input: { from?: string; to?: string }): { from: Date; to: Date } {
+  let to = input.to ? dayOf(input.to) : undefined;
+  let from = input.from ? dayOf(input.from) : undefined;
+  if (!to && !from) to = today();
+  to ??= new Date((from as Date).getTime() + (AUDIT_MAX_RANGE_DAYS - 1) * DAY);
+  from ??= new Date(to.getTime() - (AUDIT_MAX_RANGE_DAYS - 1) * DAY);
+  if (from.getTime() > to.getTime())
+    throw new AuditServiceError(400, 'dateRange.fromAfterTo', { from: 'dateRange.fromAfterTo' });
+  if ((to.getTime() - from.getTime()) / DAY + 1 > AUDIT_MAX_RANGE_DAYS)
+    throw new AuditServiceError(400, 'audit.rangeTooLong', { to: 'audit.rangeTooLong' });
+  return { from, to };
+}
+
+function toRow(r: AuditListRow): AuditRow {
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    event: r.event,
+    actor: r.actor,
+    entity: r.entity,
+    entityId: r.entityId,
+    subject: r.subject,
+    changes: r.changes ?? null,
+    ip: r.ip,
+  };
+}
+
+/** A CSV cell: formula starters neutralised with a leading apostrophe (OWASP CSV injection), then quoted. */
+export function csvCell(value: unknown): string {
+  let text =
+    value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export class AuditService {
+  constructor(private readonly db: Db) {}
+
+  private requireAdmin(caller: Caller): void {
+    if (!USER_TYPE_INFO[caller.type].administersUsers) throw new AuditServiceError(403, 'audit.forbidden');
+  }
+
+  async page(caller: Caller, query: { from?: string; to?: string; page?: string }): Promise<AuditPage> {
+    this.requireAdmin(caller);
+    const { from, to } = dateRange(query);
+    const end = new Date(to.getTime() + DAY);
+    const total = await countAudit(this.db, caller, from, end);
+    const pages = pageCount(total, AUDIT_PAGE_SIZE);
+    let page = 1;
+    if (query.page !== undefined) {
+      const jump = checkPageJump(query.page, pages);
+      if (jump.problem) throw new AuditServiceError(400, 'form.invalid', { page: jump.problem });
+      page = jump.page;
+    }
+    const rows = await listAudit(this.db, caller, from, end, (page - 1) * AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE);
+    return {
+      rows: rows.map(toRow),
+      total,
+      page,
+      pageCount: pages,
+      pageSize: AUDIT_PAGE_SIZE,
+      from: iso(from),
+      to: iso(to),
+    };
+  }
+
+  /** The CSV of a range (at most 30 days); the export itself is audited. */
+  async exportCsv(caller: Caller, query: { from?: string; to?: string }, ip: string) {
+    this.requireAdmin(caller);
+    const { from, to } = dateRange(query);
+    const end = new Date(to.getTime() + DAY);
+    const rows = await listAudit(this.db, caller, from, end, 0, AUDIT_EXPORT_MAX_ROWS);
+    const lines = [AUDIT_CSV_COLUMNS.map(csvCell).join(',')];
+    for (const r of rows.map(toRow)) lines.push(AUDIT_CSV_COLUMNS.map((c) => csvCell(r[c])).join(','));
+    await auditAdmin(this.db, 'audit.exported', {
+      actor: { pk: caller.pk, userId: caller.userId },
+      entity: 'audit',
+      entityId: `${iso(from)}..${iso(to)}`,
+      detail: { rows: rows.length },
+      ip,
+    });
+    return { csv: `${lines.join('\r\n')}\r\n`, filename: `audit-${iso(from)}-${iso(to)}.csv` };
+  }
+}

@@ -1,0 +1,755 @@
+import {
+  type CompanyList,
+  type CompanyPatch,
+  type CompanySummary,
+  checkPageJump,
+  checkReportingStructure,
+  checkSearchCriteria,
+  companySchema,
+  isResultTooLarge,
+  LIMITS,
+  mayOnOrganisation,
+  type NewCompanyBody,
+  type OrganisationAction,
+  type OrgPointBody,
+  type OrgPointNode,
+  orgPointSchema,
+  pageCount,
+  REPORTING_UPLOAD_HEADERS,
+  type ReportingRow,
+  type ReportingStructure,
+  toFieldErrors,
+  type UploadResult,
+  type UploadRowProblem,
+} from '@cardportal/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { companies, orgPoints } from '../../db/schema.ts';
+import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../shared/audit.ts';
+import { OrganisationError, setCompanyMultiUser } from '../../shared/organisations.ts';
+import type { Caller } from '../../shared/user-scope.ts';
+import { readFirstSheet, writeSheet, XlsxError } from '../../shared/xlsx.ts';
+import {
+  type CompanyRecord,
+  companyGroupFor,
+  companyInUse,
+  companyNumberTaken,
+  countCompanies,
+  findCompanyInScope,
+  findIssuerByNumber,
+  type OrgPointRow,
+  orgPointInUse,
+  orgPointsOf,
+  pageOfCompanies,
+} from './repository.ts';
+
+/** A refused request: the status, the message key as code, a sentence naming the problem, details. */
+export class OrgRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+    readonly rows?: UploadRowProblem[],
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The EICAR anti-virus test string: a file carrying it is refused as infected (seed 001 §8, upload
+ * errors "virus"). This is a signature check of the upload, not an anti-virus engine (docs/organisations.md).
+ */
+const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
+
+const summary = (c: CompanyRecord): CompanySummary => ({
+  number: c.number,
+  name1: c.name1,
+  name2: c.name2,
+  issuerNumber: c.issuerNumber,
+  issuerName: c.issuerName,
+  groupName: c.groupName,
+  multiUser: c.multiUser,
+  active: c.active,
+});
+
+const headerKey = (h: string) => h.replace(/\s+/g, '').toLowerCase();
+
+export class OrganisationService {
+  constructor(private readonly db: Db) {}
+
+  private need(caller: Caller, action: OrganisationAction): void {
+    if (!mayOnOrganisation(caller.type, action)) {
+      throw new OrgRequestError(403, 'permission.denied', 'Your user type may not do this');
+    }
+  }
+
+  /** The company by number inside the caller's scope; 404 alike for unknown and out of scope. */
+  private async company(db: Executor, caller: Caller, number: string): Promise<CompanyRecord> {
+    const found = /^\d{1,10}$/.test(number) ? await findCompanyInScope(db, caller, number) : undefined;
+    if (!found) throw new OrgRequestError(404, 'company.notFound', `No company ${number.slice(0, 20)}`);
+    return found;
+  }
+
+  private audit(
+    db: Executor,
+    caller: Caller,
+    event: AdminAuditEvent,
+    entity: string,
+    id: string,
+    changes?: ReturnType<typeof diffChanges>,
+    ip?: string,
+  ) {
+    return auditAdmin(db, event, {
+      actor: { pk: caller.pk, userId: caller.userId },
+      entity,
+      entityId: id,
+      ...(changes ? { changes } : {}),
+      ip: ip ?? null,
+    });
+  }
+
+  async listCompanies(caller: Caller, query: { q?: string; page?: string }): Promise<CompanyList> {
+    this.need(caller, 'viewCompanies');
+    const q = query.q?.trim() ?? '';
+    if (q !== '') {
+      const problem = checkSearchCriteria(q);
+      if (problem)
+        throw new OrgRequestError(400, problem, 'Search criteria must be 2 to 100 characters', {
+          q: problem,
+        });
+    }
+    const pageSize = LIMITS.searchPageSize;
+    const total = await countCompanies(this.db, caller, q || undefined);
+    if (isResultTooLarge(total)) {
+      throw new OrgRequestError(
+        400,
+        'search.tooLarge',
+        'Result set is too large; please refine your search criteria.',
+      );
+    }
+    const pages = pageCount(total, pageSize);
+    const jump =
+      query.page === undefined || query.page === '' ? { page: 1 } : checkPageJump(query.page, pages);
+    if (jump.problem !== undefined) {
+      throw new OrgRequestError(400, jump.problem, `Page must be a whole number from 1 to ${pages}`, {
+        page: jump.problem,
+      });
+    }
+    const page = jump.page;
+    const rows = await pageOfCompanies(this.db, caller, q || undefined, {
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
+    return { rows: rows.map(summary), total, page, pageCount: pages, pageSize };
+  }
+
+  async getCompany(caller: Caller, number: string): Promise<CompanySummary> {
+    this.need(caller, 'viewCompanies');
+    return summary(await this.company(this.db, caller, number));
+  }
+
+  async createCompany(caller: Caller, body: NewCompanyBody, ip: string): Promise<CompanySummary> {
+    this.need(caller, 'createCompany');
+    const parsed = companySchema.safeParse(body);
+    if (!parsed.success) {
+      throw new OrgRequestError(
+        400,
+        'form.invalid',
+        'The company has invalid fields',
+        toFieldErrors(parsed.error),
+      );
+    }
+    const issuer = /^\d{1,10}$/.test(body.issuerNumber)
+      ? await findIssuerByNumber(this.db, body.issuerNumber)
+      : undefined;
+    const issuerInScope =
+      issuer &&
+      (caller.type === 'Z' ||
+        (caller.type === 'H' &&
+          caller.issuerGroupId != null &&
+          issuer.issuerGroupId === caller.issuerGroupId) ||
+        (caller.type === 'I' && caller.issuerId === issuer.id));
+    if (!issuer || !issuerInScope) {
+      throw new OrgRequestError(400, 'company.issuerNumber.unknown', 'No such issuer in your scope', {
+        issuerNumber: 'company.issuerNumber.unknown',
+      });
+    }
+    const company = parsed.data;
+    const number = await this.db.transaction(async (tx) => {
+      if (await companyNumberTaken(tx, company.number)) {
+        throw new OrgRequestError(
+          409,
+          'company.number.duplicate',
+          'A company with this number already exists',
+          {
+            number: 'company.number.duplicate',
+          },
+        );
+      }
+      const groupId = await companyGroupFor(tx, issuer.id, company.groupName);
+      const [row] = await tx
+        .insert(companies)
+        .values({
+          issuerId: issuer.id,
+          companyGroupId: groupId,
+          number: company.number,
+          name1: company.name1,
+          name2: company.name2,
+          multiUser: body.multiUser === true,
+        })
+        .returning();
+      if (!row) throw new Error('company insert returned no row');
+      await this.audit(
+        tx,
+        caller,
+        'company.created',
+        'company',
+        row.number,
+        diffChanges(undefined, { ...row, groupName: company.groupName }, [
+          'number',
+          'name1',
+          'name2',
+          'groupName',
+          'multiUser',
+        ]),
+        ip,
+      );
+      return row.number;
+    });
+    return this.getCompany(caller, number);
+  }
+
+  async updateCompany(
+    caller: Caller,
+    number: string,
+    patch: CompanyPatch,
+    ip: string,
+  ): Promise<CompanySummary> {
+    this.need(caller, 'modifyCompany');
+    await this.db.transaction(async (tx) => {
+      const current = await this.company(tx, caller, number);
+      const parsed = companySchema.safeParse({
+        number: current.number,
+        name1: patch.name1 ?? current.name1,
+        name2: patch.name2 ?? current.name2,
+        groupName: patch.groupName ?? current.groupName ?? '',
+      });
+      if (!parsed.success) {
+        throw new OrgRequestError(
+          400,
+          'form.invalid',
+          'The company has invalid fields',
+          toFieldErrors(parsed.error),
+        );
+      }
+      if (current.multiUser && patch.multiUser === false) {
+        throw new OrgRequestError(
+          409,
+          'company.multiUserCannotBeTurnedOff',
+          'Multi-user cannot be turned off once it is on',
+          { multiUser: 'company.multiUserCannotBeTurnedOff' },
+        );
+      }
+      const groupId =
+        patch.groupName === undefined
+          ? undefined
+          : await companyGroupFor(tx, current.issuerId, parsed.data.groupName);
+      await tx
+        .update(companies)
+        .set({
+          name1: parsed.data.name1,
+          name2: parsed.data.name2,
+          ...(groupId !== undefined ? { companyGroupId: groupId } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(companies.id, current.id));
+      if (patch.multiUser === true && !current.multiUser) await setCompanyMultiUser(tx, current.id, true);
+      const after = { ...current, ...parsed.data, multiUser: current.multiUser || patch.multiUser === true };
+      const changes = diffChanges({ ...current }, after, ['name1', 'name2', 'groupName', 'multiUser']);
+      if (Object.keys(changes).length > 0)
+        await this.audit(tx, caller, 'company.updated', 'company', current.number, changes, ip);
+    });
+    return this.getCompany(caller, number);
+  }
+
+  async setCompanyActive(
+    caller: Caller,
+    number: string,
+    active: boolean,
+    ip: string,
+  ): Promise<CompanySummary> {
+    this.need(caller, 'deleteCompany');
+    await this.db.transaction(async (tx) => {
+      const current = await this.company(tx, caller, number);
+      if (current.active === active) return;
+      if (caller.companyId === current.id && !active) {
+        throw new OrgRequestError(409, 'company.ownCompany', 'You cannot deactivate your own company');
+      }
+      await tx.update(companies).set({ active, updatedAt: new Date() }).where(eq(companies.id, current.id));
+      await this.audit(
+        tx,
+        caller,
+        active ? 'company.reactivated' : 'company.deactivated',
+        'company',
+        current.number,
+        { active: { before: current.active, after: active } },
+        ip,
+      );
+    });
+    return this.getCompany(caller, number);
+  }
+
+  /** Deletes a company nothing refers to; otherwise the catalogue's refusal (make it inactive instead). */
+  async deleteCompany(caller: Caller, number: string, ip: string): Promise<void> {
+    this.need(caller, 'deleteCompany');
+    await this.db.transaction(async (tx) => {
+      const current = await this.company(tx, caller, number);
+      // Row lock first, so nothing can start referring to it between the check and the delete.
+      await tx.execute(sql`select id from ${companies} where id = ${current.id} for update`);
+      if (await companyInUse(tx, current.id)) {
+        throw new OrgRequestError(
+          409,
+          'company.inUse',
+          'Cannot delete as there is data associated with this company.',
+        );
+      }
+      await tx.delete(companies).where(eq(companies.id, current.id));
+      await this.audit(tx, caller, 'company.deleted', 'company', current.number, undefined, ip);
+    });
+  }
+
+  // ---- Reporting structure ----
+
+  async structure(caller: Caller, number: string): Promise<ReportingStructure> {
+    this.need(caller, 'viewStructure');
+    const company = await this.company(this.db, caller, number);
+    const points = await orgPointsOf(this.db, company.id);
+    return {
+      company: summary(company),
+      canModify: mayOnOrganisation(caller.type, 'modifyStructure'),
+      roots: toForest(points),
+      count: points.length,
+    };
+  }
+
+  /** The structure as a workbook with the upload's columns: download, edit, upload again. */
+  async structureWorkbook(caller: Caller, number: string): Promise<Uint8Array> {
+    this.need(caller, 'viewStructure');
+    const company = await this.company(this.db, caller, number);
+    const points = await orgPointsOf(this.db, company.id);
+    const byId = new Map(points.map((p) => [p.id, p]));
+    return writeSheet([
+      [...REPORTING_UPLOAD_HEADERS],
+      ...points.map((p) => [
+        p.number,
+        p.name1,
+        p.name2,
+        String(p.reportingLevel),
+        p.reportsToId ? (byId.get(p.reportsToId)?.number ?? '') : '',
+      ]),
+    ]);
+  }
+
+  private parseOrgPoint(body: OrgPointBody) {
+    const parsed = orgPointSchema.safeParse(body);
+    if (!parsed.success) {
+      throw new OrgRequestError(
+        400,
+        'form.invalid',
+        'The org point has invalid fields',
+        toFieldErrors(parsed.error),
+      );
+    }
+    return parsed.data;
+  }
+
+  /** Whole-structure rules (unknown parent, cycle, level below the parent) for a changed set of rows. */
+  private checkStructure(changed: ReportingRow[], existing: OrgPointRow[]): void {
+    const byId = new Map(existing.map((p) => [p.id, p]));
+    const problems = checkReportingStructure(
+      changed,
+      existing.map((p) => ({
+        number: p.number,
+        reportsTo: p.reportsToId ? (byId.get(p.reportsToId)?.number ?? null) : null,
+        reportingLevel: p.reportingLevel,
+      })),
+    );
+    const first = problems[0];
+    if (first) {
+      const field = first.problem.startsWith('orgPoint.reportingLevel')
+        ? 'reportingLevel'
+        : first.problem === 'orgPoint.number.duplicate'
+          ? 'number'
+          : 'reportsTo';
+      throw new OrgRequestError(400, first.problem, 'The reporting structure would be invalid', {
+        [field]: first.problem,
+      });
+    }
+  }
+
+  private findPoint(points: OrgPointRow[], number: string): OrgPointRow | undefined {
+    const k = number.trim().toLowerCase();
+    return points.find((p) => p.number.toLowerCase() === k);
+  }
+
+  async createOrgPoint(
+    caller: Caller,
+    companyNumber: string,
+    body: OrgPointBody,
+    ip: string,
+  ): Promise<ReportingStructure> {
+    this.need(caller, 'modifyStructure');
+    const point = this.parseOrgPoint(body);
+    await this.db.transaction(async (tx) => {
+      const company = await this.company(tx, caller, companyNumber);
+      await lockStructure(tx, company.id);
+      const existing = await orgPointsOf(tx, company.id);
+      if (this.findPoint(existing, point.number)) {
+        throw new OrgRequestError(409, 'orgPoint.number.duplicate', 'This org point number exists already', {
+          number: 'orgPoint.number.duplicate',
+        });
+      }
+      this.checkStructure([point], existing);
+      const parent = point.reportsTo ? this.findPoint(existing, point.reportsTo) : undefined;
+      await tx.insert(orgPoints).values({
+        companyId: company.id,
+        number: point.number,
+        name1: point.name1,
+        name2: point.name2,
+        reportingLevel: point.reportingLevel,
+        reportsToId: parent?.id ?? null,
+      });
+      await this.audit(
+        tx,
+        caller,
+        'orgPoint.created',
+        'orgPoint',
+        `${company.number}/${point.number}`,
+        diffChanges(undefined, point, ['number', 'name1', 'name2', 'reportingLevel', 'reportsTo']),
+        ip,
+      );
+    });
+    return this.structure(caller, companyNumber);
+  }
+
+  async updateOrgPoint(
+    caller: Caller,
+    companyNumber: string,
+    pointNumber: string,
+    body: OrgPointBody,
+    ip: string,
+  ): Promise<ReportingStructure> {
+    this.need(caller, 'modifyStructure');
+    await this.db.transaction(async (tx) => {
+      const company = await this.company(tx, caller, companyNumber);
+      await lockStructure(tx, company.id);
+      const existing = await orgPointsOf(tx, company.id);
+      const current = this.findPoint(existing, pointNumber);
+      if (!current) throw new OrgRequestError(404, 'orgPoint.notFound', 'No such org point');
+      const byId = new Map(existing.map((p) => [p.id, p]));
+      const before = {
+        number: current.number,
+        name1: current.name1,
+        name2: current.name2,
+        reportingLevel: current.reportingLevel,
+        reportsTo: current.reportsToId ? (byId.get(current.reportsToId)?.number ?? null) : null,
+      };
+      const point = this.parseOrgPoint({
+        number: current.number,
+        name1: body.name1 ?? before.name1,
+        name2: body.name2 ?? before.name2,
+        reportingLevel: body.reportingLevel ?? before.reportingLevel,
+        reportsTo: body.reportsTo === undefined ? before.reportsTo : body.reportsTo,
+      });
+      // Children keep their levels: a move must leave every child below its parent, and no loop.
+      const children = existing
+        .filter((p) => p.reportsToId === current.id)
+        .map((p) => ({ number: p.number, reportsTo: point.number, reportingLevel: p.reportingLevel }));
+      this.checkStructure(
+        [point, ...children],
+        existing.filter((p) => p.id !== current.id && p.reportsToId !== current.id),
+      );
+      const parent = point.reportsTo ? this.findPoint(existing, point.reportsTo) : undefined;
+      await tx
+        .update(orgPoints)
+        .set({
+          name1: point.name1,
+          name2: point.name2,
+          reportingLevel: point.reportingLevel,
+          reportsToId: parent?.id ?? null,
+          updatedAt: new Date(),
+        })
+        .where(eq(orgPoints.id, current.id));
+      const changes = diffChanges(before, point, ['name1', 'name2', 'reportingLevel', 'reportsTo']);
+      if (Object.keys(changes).length > 0) {
+        await this.audit(
+          tx,
+          caller,
+          'orgPoint.updated',
+          'orgPoint',
+          `${company.number}/${current.number}`,
+          changes,
+          ip,
+        );
+      }
+    });
+    return this.structure(caller, companyNumber);
+  }
+
+  async setOrgPointActive(
+    caller: Caller,
+    companyNumber: string,
+    pointNumber: string,
+    active: boolean,
+    ip: string,
+  ): Promise<ReportingStructure> {
+    this.need(caller, 'modifyStructure');
+    await this.db.transaction(async (tx) => {
+      const company = await this.company(tx, caller, companyNumber);
+      await lockStructure(tx, company.id);
+      const existing = await orgPointsOf(tx, company.id);
+      const current = this.findPoint(existing, pointNumber);
+      if (!current) throw new OrgRequestError(404, 'orgPoint.notFound', 'No such org point');
+      if (current.active === active) return;
+      if (!active && existing.some((p) => p.reportsToId === current.id && p.active)) {
+        throw new OrgRequestError(409, 'orgPoint.hasActiveChildren', 'Org points still report to this one');
+      }
+      if (
+        active &&
+        current.reportsToId &&
+        existing.find((p) => p.id === current.reportsToId)?.active === false
+      ) {
+        throw new OrgRequestError(409, 'orgPoint.parentInactive', 'The org point it reports to is inactive');
+      }
+      await tx.update(orgPoints).set({ active, updatedAt: new Date() }).where(eq(orgPoints.id, current.id));
+      await this.audit(
+        tx,
+        caller,
+        active ? 'orgPoint.reactivated' : 'orgPoint.deactivated',
+        'orgPoint',
+        `${company.number}/${current.number}`,
+        { active: { before: current.active, after: active } },
+        ip,
+      );
+    });
+    return this.structure(caller, companyNumber);
+  }
+
+  async deleteOrgPoint(
+    caller: Caller,
+    companyNumber: string,
+    pointNumber: string,
+    ip: string,
+  ): Promise<void> {
+    this.need(caller, 'modifyStructure');
+    await this.db.transaction(async (tx) => {
+      const company = await this.company(tx, caller, companyNumber);
+      await lockStructure(tx, company.id);
+      const current = this.findPoint(await orgPointsOf(tx, company.id), pointNumber);
+      if (!current) throw new OrgRequestError(404, 'orgPoint.notFound', 'No such org point');
+      if (await orgPointInUse(tx, current.id)) {
+        throw new OrgRequestError(
+          409,
+          'orgPoint.inUse',
+          'Cannot delete as there is data associated with this org point.',
+        );
+      }
+      await tx.delete(orgPoints).where(eq(orgPoints.id, current.id));
+      await this.audit(
+        tx,
+        caller,
+        'orgPoint.deleted',
+        'orgPoint',
+        `${company.number}/${current.number}`,
+        undefined,
+        ip,
+      );
+    });
+  }
+
+  /**
+   * A reporting-structure upload (.xlsx, ≤ 4 MB): the headers, every row's fields, then the whole
+   * structure with the company's existing org points (no cycle, known parents, levels below parents).
+   * Any problem refuses the whole file with a per-row report; otherwise every row is created or
+   * updated in one transaction.
+   */
+  async upload(caller: Caller, companyNumber: string, file: Uint8Array, ip: string): Promise<UploadResult> {
+    this.need(caller, 'modifyStructure');
+    const company = await this.company(this.db, caller, companyNumber);
+    if (Buffer.from(file.buffer, file.byteOffset, file.byteLength).includes(EICAR)) throw virus();
+    let sheet: string[][];
+    try {
+      sheet = readFirstSheet(file);
+    } catch (error) {
+      if (error instanceof XlsxError) {
+        throw new OrgRequestError(415, 'upload.unsupportedFormat', 'Invalid or Unsupported File Format');
+      }
+      throw error;
+    }
+    if (sheet.some((row) => row.some((cell) => cell.includes(EICAR)))) throw virus();
+    const [header = [], ...body] = sheet;
+    const columns = REPORTING_UPLOAD_HEADERS.map((h) =>
+      header.findIndex((c) => headerKey(c) === headerKey(h)),
+    );
+    const missing = REPORTING_UPLOAD_HEADERS.filter((_h, i) => columns[i] === -1);
+    if (missing.length > 0) {
+      throw new OrgRequestError(
+        400,
+        'upload.missingHeaders',
+        `The file lacks the columns: ${missing.join(', ')}`,
+        {
+          file: 'upload.missingHeaders',
+        },
+      );
+    }
+    const cell = (row: string[], i: number) => (row[columns[i] as number] ?? '').trim();
+    const rows = body
+      .map((row, i) => ({ sheetRow: i + 2, row }))
+      .filter(({ row }) => row.some((c) => c.trim() !== ''));
+    if (rows.length === 0) throw new OrgRequestError(400, 'upload.empty', 'The file has no org points');
+    if (rows.length > LIMITS.reportingUploadMaxRows) {
+      throw new OrgRequestError(
+        400,
+        'upload.tooManyRows',
+        `At most ${LIMITS.reportingUploadMaxRows} org points per file`,
+      );
+    }
+    const problems: UploadRowProblem[] = [];
+    const points: { sheetRow: number; point: ReturnType<OrganisationService['parseOrgPoint']> }[] = [];
+    for (const { sheetRow, row } of rows) {
+      const parsed = orgPointSchema.safeParse({
+        number: cell(row, 0),
+        name1: cell(row, 1),
+        name2: cell(row, 2),
+        reportingLevel: cell(row, 3) === '' ? undefined : cell(row, 3),
+        reportsTo: cell(row, 4),
+      });
+      if (parsed.success) points.push({ sheetRow, point: parsed.data });
+      else
+        for (const [field, problem] of Object.entries(toFieldErrors(parsed.error)))
+          problems.push({ row: sheetRow, field, problem });
+    }
+    return this.db.transaction(async (tx) => {
+      await lockStructure(tx, company.id);
+      const existing = await orgPointsOf(tx, company.id);
+      const byId = new Map(existing.map((p) => [p.id, p]));
+      const structureProblems = checkReportingStructure(
+        points.map((p) => p.point),
+        existing.map((p) => ({
+          number: p.number,
+          reportsTo: p.reportsToId ? (byId.get(p.reportsToId)?.number ?? null) : null,
+          reportingLevel: p.reportingLevel,
+        })),
+      );
+      for (const p of structureProblems) {
+        const at = points[p.row];
+        problems.push({
+          row: at?.sheetRow ?? 0,
+          field: p.problem.startsWith('orgPoint.reportingLevel')
+            ? 'reportingLevel'
+            : p.problem === 'orgPoint.number.duplicate'
+              ? 'number'
+              : 'reportsTo',
+          problem: p.problem,
+        });
+      }
+      if (problems.length > 0) {
+        problems.sort((a, b) => a.row - b.row);
+        throw new OrgRequestError(
+          422,
+          'upload.rows',
+          `${problems.length} problem(s) in the file: nothing was changed`,
+          undefined,
+          problems.slice(0, 500),
+        );
+      }
+      let created = 0;
+      let updated = 0;
+      const idOf = new Map(existing.map((p) => [p.number.toLowerCase(), p.id]));
+      for (const { point } of points) {
+        const id = idOf.get(point.number.toLowerCase());
+        if (id) {
+          await tx
+            .update(orgPoints)
+            .set({
+              name1: point.name1,
+              name2: point.name2,
+              reportingLevel: point.reportingLevel,
+              updatedAt: new Date(),
+            })
+            .where(eq(orgPoints.id, id));
+          updated++;
+        } else {
+          const [row] = await tx
+            .insert(orgPoints)
+            .values({
+              companyId: company.id,
+              number: point.number,
+              name1: point.name1,
+              name2: point.name2,
+              reportingLevel: point.reportingLevel,
+            })
+            .returning({ id: orgPoints.id });
+          if (row) idOf.set(point.number.toLowerCase(), row.id);
+          created++;
+        }
+      }
+      // Parents once every row exists (a row may report to one further down the file).
+      for (const { point } of points) {
+        await tx
+          .update(orgPoints)
+          .set({ reportsToId: point.reportsTo ? (idOf.get(point.reportsTo.toLowerCase()) ?? null) : null })
+          .where(
+            and(
+              eq(orgPoints.companyId, company.id),
+              eq(orgPoints.id, idOf.get(point.number.toLowerCase()) ?? -1),
+            ),
+          );
+      }
+      await auditAdmin(tx, 'orgPoint.uploaded', {
+        actor: { pk: caller.pk, userId: caller.userId },
+        entity: 'company',
+        entityId: company.number,
+        ip,
+        detail: { created, updated, bytes: file.byteLength },
+      });
+      return { created, updated };
+    });
+  }
+}
+
+function virus(): OrgRequestError {
+  return new OrgRequestError(422, 'upload.virus', 'The file contains a virus signature and was refused');
+}
+
+/** Serialises changes to one company's structure (two uploads at once cannot interleave into a loop). */
+async function lockStructure(tx: Executor, companyId: number): Promise<void> {
+  await tx.execute(sql`select id from ${companies} where id = ${companyId} for update`);
+}
+
+function toForest(points: OrgPointRow[]): OrgPointNode[] {
+  const nodes = new Map<number, OrgPointNode>();
+  const byId = new Map(points.map((p) => [p.id, p]));
+  for (const p of points) {
+    nodes.set(p.id, {
+      number: p.number,
+      name1: p.name1,
+      name2: p.name2,
+      reportingLevel: p.reportingLevel,
+      reportsTo: p.reportsToId ? (byId.get(p.reportsToId)?.number ?? null) : null,
+      active: p.active,
+      children: [],
+    });
+  }
+  const roots: OrgPointNode[] = [];
+  for (const p of points) {
+    const node = nodes.get(p.id) as OrgPointNode;
+    const parent = p.reportsToId ? nodes.get(p.reportsToId) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+export { OrganisationError };

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { type CallerScope, canonicalUserId } from '@cardportal/domain';
+import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  accountGroups,
+  cardholders,
+  companies,
+  companyGroups,
+  issuers,
+  orgPoints,
+  passwordHistory,
+  sessions,
+  users,
+} from '../../db/schema.ts';
+import { toAlphanumeric } from '../../security/crypto.ts';
+import { countVisibleUsers, selectVisibleUsers } from '../../shared/user-scope.ts';
+import type { UserRow } from '../../shared/users.ts';
+
+/** Data access of user maintenance. Every read of users goes through the caller's scope. */
+
+export type ScopedUser = Awaited<ReturnType<typeof findVisibleUser>> & {};
+
+/** Escapes LIKE wildcards so criteria match literally. */
+const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface SearchFilter {
+  q?: string;
+  type?: string;
+  status?: string;
+}
+
+function filterCondition(filter: SearchFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (filter.q) {
+    const pattern = likeLiteral(filter.q);
+    parts.push(
+      or(
+        ilike(users.userId, pattern),
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(users.email, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      ),
+    );
+  }
+  if (filter.type) parts.push(eq(users.userType, filter.type));
+  if (filter.status) parts.push(eq(users.status, filter.status));
+  return and(...parts);
+}
+
+export function countUsers(db: Executor, caller: CallerScope, filter: SearchFilter): Promise<number> {
+  return countVisibleUsers(db, caller, filterCondition(filter));
+}
+
+export function searchUsers(
+  db: Executor,
+  caller: CallerScope,
+  filter: SearchFilter,
+  offset: number,
+  limit: number,
+) {
+  return selectVisibleUsers(db, caller, filterCondition(filter))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.userId))
+    .offset(offset)
+    .limit(limit);
+}
+
+/** A user the caller may view, by user ID; undefined when it does not exist or lies outside the scope. */
+export async function findVisibleUser(db: Executor, caller: CallerScope, rawUserId: string) {
+  const userId = canonicalUserId(rawUserId);
+  if (userId.length === 0 || userId.length > 64 || userId.includes('\u0000')) return undefined;
+  const [row] = await selectVisibleUsers(db, caller, eq(users.userId, userId)).limit(1);
+  return row;
+}
+
+export async function userIdTaken(db: Executor, rawUserId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.userId, canonicalUserId(rawUserId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function emailTaken(db: Executor, email: string, exceptPk?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptPk ? ne(users.id, exceptPk) : undefined),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export const findCompany = async (db: Executor, id: number) =>
+  (await db.select().from(companies).where(eq(companies.id, id)).limit(1))[0];
+export const findCompanyGroup = async (db: Executor, id: number) =>
+  (await db.select().from(companyGroups).where(eq(companyGroups.id, id)).limit(1))[0];
+export const findIssuer = async (db: Executor, id: number) =>
+  (await db.select().from(issuers).where(eq(issuers.id, id)).limit(1))[0];
+export const findOrgPoint = async (db: Executor, id: number) =>
+  (await db.select().from(orgPoints).where(eq(orgPoints.id, id)).limit(1))[0];
+export const findAccountGroup = async (db: Executor, id: number) =>
+  (await db.select().from(accountGroups).where(eq(accountGroups.id, id)).limit(1))[0];
+export const findCardholder = async (db: Executor, id: number) =>
+  (await db.select().from(cardholders).where(eq(cardholders.id, id)).limit(1))[0];
+export const cardholderLinked = async (db: Executor, cardholderId: number, exceptPk?: number) =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.cardholderId, cardholderId), exceptPk ? ne(users.id, exceptPk) : undefined))
+      .limit(1)
+  ).length > 0;
+
+export async function insertCardholder(
+  db: Executor,
+  values: { companyId: number; orgPointId: number | null; name1: string; name2: string },
+): Promise<number> {
+  const [row] = await db.insert(cardholders).values(values).returning({ id: cardholders.id });
+  if (!row) throw new Error('cardholder insert returned no row');
+  return row.id;
+}
+
+export type NewUserValues = Pick<
+  UserRow,
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'userType'
+  | 'cobrand'
+  | 'locale'
+  | 'issuerGroupId'
+  | 'issuerId'
+  | 'companyGroupId'
+  | 'companyId'
+  | 'orgPointId'
+  | 'accountGroupId'
+  | 'cardholderId'
+> & { displayUserId: string; passwordHash: string };
+
+/** Inserts a user in first-login state with a temporary first password, and its password history. */
+export async function insertUser(db: Executor, values: NewUserValues): Promise<UserRow> {
+  const canonical = canonicalUserId(values.displayUserId);
+  const [row] = await db
+    .insert(users)
+    .values({
+      ...values,
+      userId: canonical,
+      ldapId: `ldap-${toAlphanumeric(randomBytes(16), 16)}`,
+      b2bAlias: `b2b-${canonical}`,
+      status: 'Active',
+      loginType: 'pwd',
+      firstLogin: true,
+      passwordTemporary: true,
+      failedAttempts: 0,
+    })
+    .returning();
+  if (!row) throw new Error('user insert returned no row');
+  await db.insert(passwordHistory).values({ userPk: row.id, passwordHash: values.passwordHash });
+  return row;
+}
+
+export async function updateUser(
+  db: Executor,
+  pk: number,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, pk))
+    .returning();
+  if (!row) throw new Error('user update returned no row');
+  return row;
+}
+
+/** Ends every session of a user (deactivated: signed out at once). */
+export async function endSessions(db: Executor, pk: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userPk, pk));
+}

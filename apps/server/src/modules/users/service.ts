@@ -1,0 +1,544 @@
+import { randomInt } from 'node:crypto';
+import {
+  type CreateUserBody,
+  canAdminister,
+  checkEmail,
+  checkEmailPair,
+  checkNewUserId,
+  checkPageJump,
+  checkPasswordConstruction,
+  checkSearchCriteria,
+  checkUserScope,
+  isInScope,
+  isResultTooLarge,
+  isSystemReadOnly,
+  LIMITS,
+  mayAdministerUser,
+  type Placement,
+  pageCount,
+  portalUrl,
+  type ScopeField,
+  type UpdateUserBody,
+  USER_NAME_MAX_LENGTH,
+  USER_TYPE_CODES,
+  USER_TYPE_INFO,
+  type UserDetail,
+  type UserPlacementInput,
+  type UserSearchQuery,
+  type UserSearchResult,
+  type UserStatus,
+  type UserSummary,
+  type UserType,
+} from '@cardportal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Db, Executor } from '../../db/client.ts';
+import { hashSecret } from '../../security/hashing.ts';
+import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../shared/audit.ts';
+import { composeMail } from '../../shared/mail-text.ts';
+import { enqueueMail } from '../../shared/outbox.ts';
+import { type Caller, orgPathOf } from '../../shared/user-scope.ts';
+import type { UserRow } from '../../shared/users.ts';
+import * as repo from './repository.ts';
+
+/** A refusal the routes answer as `{ code, message, fieldErrors? }`; `code` and field values are message keys. */
+export class UserServiceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(code);
+  }
+}
+
+const fail = (status: number, code: string, fieldErrors?: Record<string, string>): never => {
+  throw new UserServiceError(status, code, fieldErrors);
+};
+
+/** Fields of a user the audit trail records (never the password or its hash). */
+const AUDITED_FIELDS = [
+  'displayUserId',
+  'email',
+  'firstName',
+  'lastName',
+  'userType',
+  'status',
+  'locale',
+  'issuerGroupId',
+  'issuerId',
+  'companyGroupId',
+  'companyId',
+  'orgPointId',
+  'accountGroupId',
+  'cardholderId',
+] as const;
+
+const SCOPE_FIELDS: readonly ScopeField[] = [
+  'issuerGroupId',
+  'issuerId',
+  'companyGroupId',
+  'companyId',
+  'orgPointId',
+  'accountGroupId',
+  'cardholderId',
+];
+
+const LOWER = 'abcdefghijkmnpqrstuvwxyz';
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const DIGITS = '23456789';
+const SPECIAL = '#%+=?!-_';
+
+/** A random first password that meets the construction rules (14 characters, every class). */
+export function firstPassword(userId: string): string {
+  const all = LOWER + UPPER + DIGITS + SPECIAL;
+  for (;;) {
+    const chars = [LOWER, UPPER, DIGITS, SPECIAL].map((set) => set[randomInt(set.length)] ?? 'a');
+    while (chars.length < 14) chars.push(all[randomInt(all.length)] ?? 'a');
+    for (let i = chars.length - 1; i > 0; i--) {
+      const j = randomInt(i + 1);
+      [chars[i], chars[j]] = [chars[j] ?? 'a', chars[i] ?? 'a'];
+    }
+    const pw = chars.join('');
+    if (checkPasswordConstruction(pw, userId).length === 0) return pw;
+  }
+}
+
+/** Names: required, at most 40 characters, no markup or control characters. */
+function checkName(field: 'firstName' | 'lastName', value: string): string | undefined {
+  const text = value.trim();
+  if (text.length === 0) return `${field}.required`;
+  if ([...text].length > USER_NAME_MAX_LENGTH) return `${field}.tooLong`;
+  if (/[<>\p{Cc}]/u.test(text)) return `${field}.invalidCharacters`;
+  return undefined;
+}
+
+type Scoped = NonNullable<Awaited<ReturnType<typeof repo.findVisibleUser>>>;
+
+interface ResolvedPlacement {
+  columns: Record<ScopeField, number | null>;
+  /** A cardholder to create for a type-A user (no existing one named). */
+  newCardholder: boolean;
+  placement: Placement;
+  cobrand: string | null;
+}
+
+export class UserService {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly db: Db,
+  ) {}
+
+  // ------------------------------------------------------------------------------------------------
+  // Reading
+
+  async search(caller: Caller, query: UserSearchQuery): Promise<UserSearchResult> {
+    if (!USER_TYPE_CODES.some((t) => canAdminister(caller.type, t, 'view'))) fail(403, 'user.forbidden');
+    const q = query.q?.trim() ?? '';
+    if (q.length > 0 || (!query.type && !query.status)) {
+      const problem = checkSearchCriteria(q);
+      if (problem) fail(400, 'form.invalid', { q: problem });
+    }
+    const filter = { q: q || undefined, type: query.type, status: query.status };
+    const total = await repo.countUsers(this.db, caller, filter);
+    if (isResultTooLarge(total)) fail(400, 'search.tooLarge', { q: 'search.tooLarge' });
+    const pages = pageCount(total);
+    let page = 1;
+    if (query.page !== undefined) {
+      const jump = checkPageJump(query.page, pages);
+      if (jump.problem) fail(400, 'form.invalid', { page: jump.problem });
+      page = jump.page ?? 1;
+    }
+    const pageSize = LIMITS.searchPageSize;
+    const rows = await repo.searchUsers(this.db, caller, filter, (page - 1) * pageSize, pageSize);
+    return {
+      rows: rows.map((r) => summary(r)),
+      total,
+      page,
+      pageCount: pages,
+      pageSize,
+      readOnly: caller.type === 'Z',
+    };
+  }
+
+  /** The user as the caller may see it; 404 when absent or outside the scope (never says which). */
+  async view(caller: Caller, userId: string): Promise<UserDetail> {
+    const target = await this.visible(caller, userId);
+    return this.detail(caller, target);
+  }
+
+  private async visible(caller: Caller, userId: string, db: Executor = this.db): Promise<Scoped> {
+    const row = await repo.findVisibleUser(db, caller, userId);
+    if (!row) return fail(404, 'user.notFound');
+    return row;
+  }
+
+  private async placementOf(
+    caller: Caller,
+    row: Scoped,
+    db: Executor = this.db,
+  ): Promise<Placement & { type: UserType }> {
+    const p = row.placement;
+    return {
+      type: row.user.userType as UserType,
+      userPk: row.user.id,
+      issuerGroupId: p.issuerGroupId,
+      issuerId: p.issuerId,
+      companyGroupId: p.companyGroupId,
+      companyId: p.companyId,
+      orgPath: caller.type === 'O' ? await orgPathOf(db, p.orgPointId) : [],
+      accountGroupId: p.accountGroupId,
+      cardholderId: p.cardholderId,
+    };
+  }
+
+  private async may(caller: Caller, row: Scoped, db: Executor = this.db) {
+    const target = await this.placementOf(caller, row, db);
+    const type = target.type;
+    const modify = mayAdministerUser(caller, target, 'modify') && !isSystemReadOnly(caller.type, type);
+    const self = row.user.id === caller.pk;
+    const status = row.user.status as UserStatus;
+    return {
+      modify,
+      deactivate: modify && !self && status !== 'Inactive',
+      reactivate: modify && !self && status === 'Inactive',
+      unlock: modify && status === 'Locked',
+      self,
+      target,
+    };
+  }
+
+  private async detail(caller: Caller, row: Scoped, db: Executor = this.db): Promise<UserDetail> {
+    const allowed = await this.may(caller, row, db);
+    const u = row.user;
+    return {
+      ...summary(row),
+      locale: u.locale,
+      loginType: u.loginType,
+      firstLogin: u.firstLogin,
+      createdAt: u.createdAt.toISOString(),
+      lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+      placement: {
+        issuerGroupId: u.issuerGroupId,
+        issuerId: u.issuerId,
+        companyGroupId: u.companyGroupId,
+        companyId: u.companyId,
+        orgPointId: u.orgPointId,
+        accountGroupId: u.accountGroupId,
+        cardholderId: u.cardholderId,
+      },
+      allowed: {
+        modify: allowed.modify,
+        deactivate: allowed.deactivate,
+        reactivate: allowed.reactivate,
+        unlock: allowed.unlock,
+      },
+      assignableTypes: allowed.modify && !allowed.self ? this.assignable(caller) : [],
+      readOnly: isSystemReadOnly(caller.type, u.userType as UserType),
+    };
+  }
+
+  private assignable(caller: Caller): UserType[] {
+    return USER_TYPE_CODES.filter(
+      (t) => canAdminister(caller.type, t, 'create') && !isSystemReadOnly(caller.type, t),
+    );
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Writing
+
+  async create(caller: Caller, body: CreateUserBody, ip: string): Promise<UserDetail> {
+    if (!USER_TYPE_INFO[caller.type].administersUsers) fail(403, 'user.forbidden');
+    const errors: Record<string, string> = {};
+    const idProblem = checkNewUserId(body.userId)[0];
+    if (idProblem) errors.userId = idProblem;
+    const emails = checkEmailPair(body.email.trim(), body.emailConfirm.trim());
+    if (emails.email) errors.email = emails.email;
+    if (emails.emailConfirm) errors.emailConfirm = emails.emailConfirm;
+    for (const field of ['firstName', 'lastName'] as const) {
+      const problem = checkName(field, body[field]);
+      if (problem) errors[field] = problem;
+    }
+    if (!canAdminister(caller.type, body.userType, 'create') || isSystemReadOnly(caller.type, body.userType))
+      errors.userType = 'userType.notAllowed';
+    if (Object.keys(errors).length > 0) fail(400, 'form.invalid', errors);
+
+    const password = firstPassword(body.userId);
+    const passwordHash = await hashSecret(password);
+    const email = body.email.trim();
+    const created = await this.db.transaction(async (tx) => {
+      const resolved = await this.resolvePlacement(tx, caller, body.userType, body.placement, {});
+      if (await repo.userIdTaken(tx, body.userId)) fail(409, 'userId.exists', { userId: 'userId.exists' });
+      if (await repo.emailTaken(tx, email)) fail(409, 'email.exists', { email: 'email.exists' });
+      const firstName = body.firstName.trim();
+      const lastName = body.lastName.trim();
+      if (resolved.newCardholder) {
+        resolved.columns.cardholderId = await repo.insertCardholder(tx, {
+          companyId: resolved.columns.companyId as number,
+          orgPointId: resolved.columns.orgPointId,
+          name1: firstName,
+          name2: lastName,
+        });
+      }
+      const row = await repo.insertUser(tx, {
+        displayUserId: body.userId,
+        email,
+        firstName,
+        lastName,
+        userType: body.userType,
+        cobrand: resolved.cobrand ?? caller.cobrand,
+        locale: body.locale ?? caller.locale,
+        passwordHash,
+        ...resolved.columns,
+      });
+      const mail = await composeMail(
+        this.app,
+        'first-password',
+        row,
+        { cobrand: row.cobrand, locale: row.locale },
+        [
+          row.displayUserId,
+          password,
+          new URL(portalUrl('signin', { cobrandHost: row.cobrand }), this.app.config.publicUrl).toString(),
+        ],
+      );
+      await enqueueMail(tx, mail);
+      await this.record(tx, 'user.created', caller, row, undefined, ip);
+      return row;
+    });
+    this.app.mailWorker.kick();
+    const row = await this.visible(caller, created.userId);
+    return this.detail(caller, row);
+  }
+
+  async update(caller: Caller, userId: string, body: UpdateUserBody, ip: string): Promise<UserDetail> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.visible(caller, userId, tx);
+      const allowed = await this.may(caller, row, tx);
+      if (!allowed.modify) fail(403, 'user.forbidden');
+      const before = row.user;
+      const errors: Record<string, string> = {};
+      const values: Partial<UserRow> = {};
+      for (const field of ['firstName', 'lastName'] as const) {
+        const value = body[field];
+        if (value === undefined) continue;
+        const problem = checkName(field, value);
+        if (problem) errors[field] = problem;
+        else values[field] = value.trim();
+      }
+      if (body.email !== undefined && body.email.trim().toLowerCase() !== before.email.toLowerCase()) {
+        const pair = checkEmailPair(body.email.trim(), (body.emailConfirm ?? '').trim());
+        if (pair.email) errors.email = pair.email;
+        if (pair.emailConfirm) errors.emailConfirm = pair.emailConfirm;
+        values.email = body.email.trim();
+      } else if (body.email !== undefined) {
+        const problem = checkEmail(body.email.trim());
+        if (problem) errors.email = problem;
+        else values.email = body.email.trim();
+      }
+      if (body.locale !== undefined) values.locale = body.locale;
+      const type = body.userType ?? (before.userType as UserType);
+      if (type !== before.userType) {
+        if (allowed.self) errors.userType = 'user.self';
+        else if (!canAdminister(caller.type, type, 'create') || isSystemReadOnly(caller.type, type))
+          errors.userType = 'userType.notAllowed';
+        else values.userType = type;
+      }
+      if (Object.keys(errors).length > 0) fail(400, 'form.invalid', errors);
+      if (values.email && (await repo.emailTaken(tx, values.email, before.id)))
+        fail(409, 'email.exists', { email: 'email.exists' });
+      if (type !== before.userType || body.placement !== undefined) {
+        const current = Object.fromEntries(SCOPE_FIELDS.map((f) => [f, before[f]])) as Record<
+          ScopeField,
+          number | null
+        >;
+        const resolved = await this.resolvePlacement(tx, caller, type, body.placement, current, before.id);
+        if (resolved.newCardholder) {
+          resolved.columns.cardholderId = await repo.insertCardholder(tx, {
+            companyId: resolved.columns.companyId as number,
+            orgPointId: resolved.columns.orgPointId,
+            name1: values.firstName ?? before.firstName,
+            name2: values.lastName ?? before.lastName,
+          });
+        }
+        Object.assign(values, resolved.columns);
+      }
+      const after = await repo.updateUser(tx, before.id, values);
+      await this.record(tx, 'user.updated', caller, after, before, ip);
+      return this.detail(caller, await this.visible(caller, after.userId, tx), tx);
+    });
+  }
+
+  async setStatus(
+    caller: Caller,
+    userId: string,
+    status: 'Active' | 'Inactive',
+    ip: string,
+  ): Promise<UserDetail> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.visible(caller, userId, tx);
+      if (row.user.id === caller.pk) fail(400, 'user.self');
+      const allowed = await this.may(caller, row, tx);
+      if (!allowed.modify) fail(403, 'user.forbidden');
+      const before = row.user;
+      if (before.status === status) return this.detail(caller, row, tx);
+      if (status === 'Active' && before.status === 'Locked') fail(409, 'user.locked');
+      const after = await repo.updateUser(tx, before.id, { status });
+      if (status === 'Inactive') await repo.endSessions(tx, before.id);
+      await this.record(
+        tx,
+        status === 'Inactive' ? 'user.deactivated' : 'user.reactivated',
+        caller,
+        after,
+        before,
+        ip,
+      );
+      return this.detail(caller, await this.visible(caller, after.userId, tx), tx);
+    });
+  }
+
+  async unlock(caller: Caller, userId: string, ip: string): Promise<UserDetail> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.visible(caller, userId, tx);
+      const allowed = await this.may(caller, row, tx);
+      if (!allowed.modify) fail(403, 'user.forbidden');
+      const before = row.user;
+      if (before.status !== 'Locked') fail(409, 'user.notLocked');
+      const after = await repo.updateUser(tx, before.id, {
+        status: 'Active',
+        failedAttempts: 0,
+        lockedAt: null,
+        lockReason: null,
+      });
+      await this.record(tx, 'user.unlocked', caller, after, before, ip);
+      return this.detail(caller, await this.visible(caller, after.userId, tx), tx);
+    });
+  }
+
+  private async record(
+    tx: Executor,
+    event: AdminAuditEvent,
+    caller: Caller,
+    after: UserRow,
+    before: UserRow | undefined,
+    ip: string,
+  ): Promise<void> {
+    await auditAdmin(tx, event, {
+      actor: { pk: caller.pk, userId: caller.userId },
+      entity: 'user',
+      entityId: after.displayUserId,
+      subjectPk: after.id,
+      changes: diffChanges(before, after, AUDITED_FIELDS),
+      ip,
+    });
+  }
+
+  /**
+   * The placement of a new or edited user of `type`: the columns its type needs, each from the input,
+   * else the current value, else the caller's own; the records must exist and fit together, and the
+   * resolved placement must lie in the caller's scope. Anything wrong is `placement.invalid` on the
+   * field (unknown and out-of-scope records answer alike).
+   */
+  private async resolvePlacement(
+    tx: Executor,
+    caller: Caller,
+    type: UserType,
+    input: UserPlacementInput | undefined,
+    current: Partial<Record<ScopeField, number | null>>,
+    exceptPk?: number,
+  ): Promise<ResolvedPlacement> {
+    const needed = USER_TYPE_INFO[type].scopeFields;
+    const columns = Object.fromEntries(SCOPE_FIELDS.map((f) => [f, null])) as Record<
+      ScopeField,
+      number | null
+    >;
+    const pick = (f: ScopeField): number | null => {
+      if (input && input[f] !== undefined) return input[f] ?? null;
+      if (current[f] !== undefined && current[f] !== null) return current[f] ?? null;
+      return f === 'cardholderId' ? null : (caller[f] ?? null);
+    };
+    for (const f of needed) columns[f] = pick(f);
+    // A cardholder may sit at an org point (for the cardholder record), whether or not A needs one.
+    if (type === 'A') columns.orgPointId = input?.orgPointId ?? current.orgPointId ?? null;
+    const newCardholder = type === 'A' && columns.cardholderId === null;
+    const missing = checkUserScope(type, {
+      ...columns,
+      cardholderId: newCardholder ? -1 : columns.cardholderId,
+    });
+    if (missing.length > 0) {
+      const errors: Record<string, string> = {};
+      for (const key of missing)
+        errors[`placement.${key.slice('userScope.'.length, -'Required'.length)}`] = key;
+      fail(400, 'form.invalid', errors);
+    }
+    const invalid = (f: ScopeField) => fail(400, 'form.invalid', { [`placement.${f}`]: 'placement.invalid' });
+    const placement: Placement = { userPk: exceptPk };
+    let cobrand: string | null = null;
+    const issuerInto = async (issuerId: number) => {
+      const issuer = await repo.findIssuer(tx, issuerId);
+      if (!issuer) return false;
+      placement.issuerId = issuer.id;
+      placement.issuerGroupId = issuer.issuerGroupId;
+      cobrand ??= issuer.cobrand;
+      return true;
+    };
+    if (columns.issuerGroupId !== null) placement.issuerGroupId = columns.issuerGroupId;
+    if (columns.issuerId !== null && !(await issuerInto(columns.issuerId))) invalid('issuerId');
+    if (columns.companyGroupId !== null) {
+      const group = await repo.findCompanyGroup(tx, columns.companyGroupId);
+      if (!group) return invalid('companyGroupId');
+      placement.companyGroupId = group.id;
+      await issuerInto(group.issuerId);
+    }
+    if (columns.companyId !== null) {
+      const company = await repo.findCompany(tx, columns.companyId);
+      if (!company || !company.active) return invalid('companyId');
+      placement.companyId = company.id;
+      placement.companyGroupId = company.companyGroupId;
+      await issuerInto(company.issuerId);
+    }
+    if (columns.orgPointId !== null) {
+      const point = await repo.findOrgPoint(tx, columns.orgPointId);
+      if (!point || !point.active || point.companyId !== columns.companyId) return invalid('orgPointId');
+      placement.orgPath = await orgPathOf(tx, point.id);
+    }
+    if (columns.accountGroupId !== null) {
+      const group = await repo.findAccountGroup(tx, columns.accountGroupId);
+      if (!group || group.companyId !== columns.companyId) return invalid('accountGroupId');
+      placement.accountGroupId = group.id;
+    }
+    if (columns.cardholderId !== null) {
+      const holder = await repo.findCardholder(tx, columns.cardholderId);
+      if (!holder || holder.companyId !== columns.companyId) return invalid('cardholderId');
+      if (await repo.cardholderLinked(tx, holder.id, exceptPk)) return invalid('cardholderId');
+      placement.cardholderId = holder.id;
+      columns.orgPointId = type === 'A' ? holder.orgPointId : columns.orgPointId;
+    }
+    // In the caller's scope: judged as the caller would see the new user. A manager's or cardholder's
+    // scope never admits a new user (they administer nobody), so the own-cardholder case cannot arise.
+    const inScope =
+      caller.type === 'O' || caller.type === 'S'
+        ? isInScope(caller, placement)
+        : isInScope(caller, { ...placement, orgPath: placement.orgPath ?? [] });
+    if (!inScope) {
+      const field = needed.find((f) => f !== 'cardholderId') ?? 'companyId';
+      invalid(field);
+    }
+    return { columns, newCardholder, placement, cobrand };
+  }
+}
+
+function summary(row: Scoped): UserSummary {
+  const u = row.user;
+  return {
+    userId: u.displayUserId,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    userType: u.userType as UserType,
+    status: u.status as UserStatus,
+    company:
+      u.companyId !== null && row.companyNumber !== null
+        ? { id: u.companyId, number: row.companyNumber, name: row.companyName ?? '' }
+        : null,
+  };
+}

@@ -1,0 +1,208 @@
+import {
+  type CallerScope,
+  canAdminister,
+  type Placement,
+  USER_TYPE_CODES,
+  type UserType,
+} from '@cardportal/domain';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { cardholders, companies, companyGroups, issuers, users } from '../db/schema.ts';
+import { findUserByPk, type UserRow } from './users.ts';
+
+/**
+ * The caller of an application endpoint and the SQL that keeps its queries inside its scope
+ * (docs/authorization.md). Shared by the users and audit features: both filter rows in SQL by the scope
+ * columns, so another tenant's rows are never loaded.
+ */
+export interface Caller extends CallerScope {
+  pk: number;
+  userPk: number;
+  userId: string;
+  type: UserType;
+  locale: string;
+  cobrand: string;
+  row: UserRow;
+}
+
+/** The session's user as a caller (its type and scope columns), or undefined when not active. */
+export async function loadCaller(db: Executor, userPk: number): Promise<Caller | undefined> {
+  const row = await findUserByPk(db, userPk);
+  if (!row || row.status !== 'Active') return undefined;
+  return {
+    pk: row.id,
+    userPk: row.id,
+    userId: row.displayUserId,
+    type: row.userType as UserType,
+    locale: row.locale,
+    cobrand: row.cobrand,
+    issuerGroupId: row.issuerGroupId,
+    issuerId: row.issuerId,
+    companyGroupId: row.companyGroupId,
+    companyId: row.companyId,
+    orgPointId: row.orgPointId,
+    accountGroupId: row.accountGroupId,
+    cardholderId: row.cardholderId,
+    row,
+  };
+}
+
+/** The types a caller may see by the type rule (canAdminister 'view'). */
+export function viewableTypes(caller: UserType): UserType[] {
+  return USER_TYPE_CODES.filter((t) => canAdminister(caller, t, 'view'));
+}
+
+const FALSE = sql`false`;
+
+/** Ids of an org point and every org point below it. */
+const subtree = (orgPointId: number) =>
+  sql`(with recursive sub(id) as (select id from org_points where id = ${orgPointId}
+    union all select o.id from org_points o join sub on o.reports_to_id = sub.id) select id from sub)`;
+
+/**
+ * The scope condition on a query over `users` left-joined with SCOPE_JOINS (companies, company_groups,
+ * issuers, cardholders): the target's placement resolved through its company, group and issuer. Fails
+ * closed: a caller without its own scope column matches nothing.
+ */
+export function scopeCondition(caller: CallerScope): SQL {
+  switch (caller.type) {
+    case 'Z':
+      return sql`true`;
+    case 'H':
+      return caller.issuerGroupId
+        ? sql`coalesce(${users.issuerGroupId}, ${issuers.issuerGroupId}) = ${caller.issuerGroupId}`
+        : FALSE;
+    case 'I':
+      return caller.issuerId ? eq(issuers.id, caller.issuerId) : FALSE;
+    case 'G':
+      return caller.companyGroupId ? eq(companyGroups.id, caller.companyGroupId) : FALSE;
+    case 'C':
+      return caller.companyId ? eq(users.companyId, caller.companyId) : FALSE;
+    case 'O':
+      return caller.companyId && caller.orgPointId
+        ? (and(
+            eq(users.companyId, caller.companyId),
+            sql`coalesce(${users.orgPointId}, ${cardholders.orgPointId}) in ${subtree(caller.orgPointId)}`,
+          ) as SQL)
+        : FALSE;
+    case 'S':
+      return caller.companyId && caller.accountGroupId
+        ? (and(
+            eq(users.companyId, caller.companyId),
+            or(
+              eq(users.accountGroupId, caller.accountGroupId),
+              sql`exists (select 1 from accounts a where a.cardholder_id = ${users.cardholderId}
+                and a.account_group_id = ${caller.accountGroupId})`,
+            ),
+          ) as SQL)
+        : FALSE;
+    case 'A':
+      return or(
+        eq(users.id, caller.userPk ?? -1),
+        caller.cardholderId ? eq(users.cardholderId, caller.cardholderId) : FALSE,
+      ) as SQL;
+  }
+}
+
+/** Scope plus the type rule: rows of users the caller may view. */
+export function visibleUsers(caller: CallerScope): SQL {
+  const types = viewableTypes(caller.type);
+  return types.length === 0 ? FALSE : (and(scopeCondition(caller), inArray(users.userType, types)) as SQL);
+}
+
+/** The selection resolving a user's placement (use with withScopeJoins). */
+export const placementColumns = (caller: CallerScope) => ({
+  issuerGroupId: sql<number | null>`coalesce(${users.issuerGroupId}, ${issuers.issuerGroupId})`,
+  issuerId: sql<number | null>`${issuers.id}`,
+  companyGroupId: sql<number | null>`${companyGroups.id}`,
+  companyId: users.companyId,
+  orgPointId: sql<number | null>`coalesce(${users.orgPointId}, ${cardholders.orgPointId})`,
+  accountGroupId: sql<
+    number | null
+  >`coalesce(${users.accountGroupId}, (select a.account_group_id from accounts a
+    where a.cardholder_id = ${users.cardholderId} and a.account_group_id = ${caller.accountGroupId ?? null}::int limit 1))`,
+  cardholderId: users.cardholderId,
+});
+
+/** The columns of a scoped user query: the user, its company and its resolved placement. */
+export const scopedUserColumns = (caller: CallerScope) => ({
+  user: users,
+  companyNumber: companies.number,
+  companyName: companies.name1,
+  placement: placementColumns(caller),
+});
+
+/**
+ * `select` a user, its company and its resolved placement, from users joined with its company, company
+ * group, issuer and cardholder; `where` is ANDed with the caller's visibility (scope and type rule).
+ */
+export function selectVisibleUsers(db: Executor, caller: CallerScope, where?: SQL) {
+  return db
+    .select(scopedUserColumns(caller))
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(
+      companyGroups,
+      eq(companyGroups.id, sql`coalesce(${users.companyGroupId}, ${companies.companyGroupId})`),
+    )
+    .leftJoin(
+      issuers,
+      eq(issuers.id, sql`coalesce(${users.issuerId}, ${companies.issuerId}, ${companyGroups.issuerId})`),
+    )
+    .leftJoin(cardholders, eq(cardholders.id, users.cardholderId))
+    .where(and(visibleUsers(caller), where));
+}
+
+/** How many users a caller may view match `where`. */
+export async function countVisibleUsers(db: Executor, caller: CallerScope, where?: SQL): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(
+      companyGroups,
+      eq(companyGroups.id, sql`coalesce(${users.companyGroupId}, ${companies.companyGroupId})`),
+    )
+    .leftJoin(
+      issuers,
+      eq(issuers.id, sql`coalesce(${users.issuerId}, ${companies.issuerId}, ${companyGroups.issuerId})`),
+    )
+    .leftJoin(cardholders, eq(cardholders.id, users.cardholderId))
+    .where(and(visibleUsers(caller), where));
+  return Number(row?.n ?? 0);
+}
+
+/** The ids of the users a caller may view, as a subquery (`user_pk in ...`). */
+export function visibleUserIds(db: Executor, caller: CallerScope) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(
+      companyGroups,
+      eq(companyGroups.id, sql`coalesce(${users.companyGroupId}, ${companies.companyGroupId})`),
+    )
+    .leftJoin(
+      issuers,
+      eq(issuers.id, sql`coalesce(${users.issuerId}, ${companies.issuerId}, ${companyGroups.issuerId})`),
+    )
+    .leftJoin(cardholders, eq(cardholders.id, users.cardholderId))
+    .where(visibleUsers(caller));
+}
+
+/** The org point ids from `orgPointId` up to the top of its structure. */
+export async function orgPathOf(db: Executor, orgPointId: number | null | undefined): Promise<number[]> {
+  if (!orgPointId) return [];
+  const result = await db.execute<{ id: number }>(
+    sql`with recursive up(id, parent, depth) as (
+      select id, reports_to_id, 0 from org_points where id = ${orgPointId}
+      union all select o.id, o.reports_to_id, up.depth + 1 from org_points o join up on o.id = up.parent
+      where up.depth < 50)
+    select id from up order by depth`,
+  );
+  const rows =
+    (result as unknown as { rows?: { id: number }[] }).rows ?? (result as unknown as { id: number }[]);
+  return rows.map((r) => Number(r.id));
+}
+
+export type { Placement };

@@ -1,0 +1,335 @@
+/**
+ * The authorization matrix (issue 7; STYLE "tested as a matrix"): every /app/api endpoint, read from
+ * the router, against no session, a partial session and every user type (the README's demo users),
+ * with the expected status. Cross-tenant rows: bncadmin01 (a company administrator of another issuer)
+ * gets 404 on Acme's users, never 403, so nothing says they exist. A new endpoint without a row fails.
+ *
+ * Writes are chosen so that the authorised answer changes nothing (an invalid body → 400, a no-op
+ * status → 200, unlocking an unlocked user → 409): the matrix can run every cell in any order.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from './harness.ts';
+import { endpointsUnder } from './support/routes.ts';
+
+const PRINCIPALS = ['none', 'partial', 'A', 'C', 'G', 'H', 'I', 'O', 'S', 'Z', 'otherIssuerC'] as const;
+type Principal = (typeof PRINCIPALS)[number];
+
+/** Who signs in as each principal (README demo users). */
+const SIGN_IN: Record<Exclude<Principal, 'none'>, string> = {
+  partial: 'firstlog01', // first login: a partial session (stage change-password)
+  A: 'active01',
+  C: 'admin01',
+  G: 'cgadmin01',
+  H: 'isgadmin01',
+  I: 'issadmin01',
+  O: 'lvlmgr01',
+  S: 'agmgr01',
+  Z: 'sysadmin01',
+  otherIssuerC: 'bncadmin01',
+};
+
+type Expect = Record<Principal, number>;
+/** Statuses for the signed-in principals; no session and a partial session always get 401. */
+const row = (
+  A: number,
+  C: number,
+  G: number,
+  H: number,
+  I: number,
+  O: number,
+  S: number,
+  Z: number,
+  otherIssuerC: number,
+): Expect => ({ none: 401, partial: 401, A, C, G, H, I, O, S, Z, otherIssuerC });
+
+interface Cell {
+  /** `METHOD /pattern` as the router names it. */
+  endpoint: string;
+  /** What this row tries. */
+  label: string;
+  url: string;
+  body?: unknown;
+  /** A body of another type than JSON (the reporting-structure upload). */
+  raw?: { type: string; payload: Buffer };
+  expect: Expect;
+}
+
+// active01: Acme cardholder (org point A110 under lvlmgr01's A100, card account in agmgr01's Travel group).
+// bncuser01: cardholder of Norte Logística (issuer Banco Norte Demo, same issuer group as Acme's issuer).
+const MATRIX: Cell[] = [
+  {
+    endpoint: 'GET /app/api/me',
+    label: 'own profile',
+    url: '/app/api/me',
+    expect: row(200, 200, 200, 200, 200, 200, 200, 200, 200),
+  },
+  {
+    endpoint: 'GET /app/api/users',
+    label: 'search',
+    url: '/app/api/users?q=ada',
+    expect: row(403, 200, 200, 200, 200, 200, 200, 200, 200),
+  },
+  {
+    endpoint: 'GET /app/api/users/:userId',
+    label: 'view an Acme cardholder',
+    url: '/app/api/users/active01',
+    expect: row(404, 200, 200, 200, 200, 200, 200, 200, 404),
+  },
+  {
+    endpoint: 'GET /app/api/users/:userId',
+    label: 'view a Norte cardholder',
+    url: '/app/api/users/bncuser01',
+    expect: row(404, 404, 404, 200, 404, 404, 404, 200, 200),
+  },
+  {
+    endpoint: 'GET /app/api/users/:userId',
+    label: 'view an unknown user',
+    url: '/app/api/users/nobody99',
+    expect: row(404, 404, 404, 404, 404, 404, 404, 404, 404),
+  },
+  {
+    endpoint: 'POST /app/api/users',
+    label: 'create (invalid user ID: authorised callers get 400)',
+    url: '/app/api/users',
+    body: {
+      userId: 'x',
+      email: 'x@example.com',
+      emailConfirm: 'x@example.com',
+      firstName: 'X',
+      lastName: 'Y',
+      userType: 'A',
+    },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 400, 400),
+  },
+  {
+    endpoint: 'PATCH /app/api/users/:userId',
+    label: 'edit an Acme cardholder (empty first name: authorised callers get 400)',
+    url: '/app/api/users/active01',
+    body: { firstName: '' },
+    expect: row(404, 400, 400, 400, 400, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'PATCH /app/api/users/:userId',
+    label: 'edit a Norte cardholder',
+    url: '/app/api/users/bncuser01',
+    body: { firstName: '' },
+    expect: row(404, 404, 404, 400, 404, 404, 404, 403, 400),
+  },
+  {
+    endpoint: 'PUT /app/api/users/:userId/status',
+    label: 'set an active Acme cardholder Active (no-op)',
+    url: '/app/api/users/active01/status',
+    body: { status: 'Active' },
+    expect: row(404, 200, 200, 200, 200, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'POST /app/api/users/:userId/unlock',
+    label: 'unlock an Acme cardholder that is not locked',
+    url: '/app/api/users/active01/unlock',
+    expect: row(404, 409, 409, 409, 409, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'GET /app/api/audit',
+    label: 'audit trail',
+    url: '/app/api/audit',
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 200),
+  },
+  {
+    endpoint: 'GET /app/api/audit/export',
+    label: 'audit export',
+    url: '/app/api/audit/export',
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 200),
+  },
+
+  // Organisations (docs/organisations.md). Acme = 100001 (issuer 1001, group of cgadmin01), Norte = 200001.
+  {
+    endpoint: 'GET /app/api/org/companies',
+    label: 'list companies in scope',
+    url: '/app/api/org/companies',
+    expect: row(403, 200, 200, 200, 200, 200, 200, 200, 200),
+  },
+  {
+    endpoint: 'POST /app/api/org/companies',
+    label: 'create a company (invalid number: authorised callers get 400)',
+    url: '/app/api/org/companies',
+    body: { issuerNumber: '1001', number: 'x', name1: 'X' },
+    expect: row(403, 403, 403, 400, 400, 403, 403, 400, 403),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number',
+    label: 'view Acme',
+    url: '/app/api/org/companies/100001',
+    expect: row(403, 200, 200, 200, 200, 200, 200, 200, 404),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number',
+    label: 'view Norte (another issuer)',
+    url: '/app/api/org/companies/200001',
+    expect: row(403, 404, 404, 200, 404, 404, 404, 200, 200),
+  },
+  {
+    endpoint: 'PATCH /app/api/org/companies/:number',
+    label: 'edit Acme (empty name: authorised callers get 400)',
+    url: '/app/api/org/companies/100001',
+    body: { name1: '' },
+    expect: row(403, 403, 400, 400, 400, 403, 403, 400, 403),
+  },
+  {
+    endpoint: 'PUT /app/api/org/companies/:number/status',
+    label: 'set Acme active (no-op)',
+    url: '/app/api/org/companies/100001/status',
+    body: { active: true },
+    expect: row(403, 403, 403, 200, 200, 403, 403, 200, 403),
+  },
+  {
+    endpoint: 'DELETE /app/api/org/companies/:number',
+    label: 'delete Acme (in use: 409)',
+    url: '/app/api/org/companies/100001',
+    expect: row(403, 403, 403, 409, 409, 403, 403, 409, 403),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number/org-points',
+    label: "Acme's reporting structure",
+    url: '/app/api/org/companies/100001/org-points',
+    expect: row(403, 200, 200, 200, 200, 200, 200, 200, 404),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number/org-points.xlsx',
+    label: "Acme's reporting structure as a workbook",
+    url: '/app/api/org/companies/100001/org-points.xlsx',
+    expect: row(403, 200, 200, 200, 200, 200, 200, 200, 404),
+  },
+  {
+    endpoint: 'POST /app/api/org/companies/:number/org-points',
+    label: 'create an org point that exists (409)',
+    url: '/app/api/org/companies/100001/org-points',
+    body: { number: 'A000', name1: 'Acme', reportingLevel: 1 },
+    expect: row(403, 409, 409, 409, 409, 403, 403, 409, 404),
+  },
+  {
+    endpoint: 'POST /app/api/org/companies/:number/org-points/upload',
+    label: 'upload bytes that are not a workbook (415)',
+    url: '/app/api/org/companies/100001/org-points/upload',
+    raw: {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      payload: Buffer.from('not a workbook'),
+    },
+    expect: row(403, 415, 415, 415, 415, 403, 403, 415, 404),
+  },
+  {
+    endpoint: 'PATCH /app/api/org/companies/:number/org-points/:point',
+    label: 'edit an org point (empty name: 400)',
+    url: '/app/api/org/companies/100001/org-points/A000',
+    body: { name1: '' },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 400, 404),
+  },
+  {
+    endpoint: 'PUT /app/api/org/companies/:number/org-points/:point/status',
+    label: 'set an org point active (no-op)',
+    url: '/app/api/org/companies/100001/org-points/A000/status',
+    body: { active: true },
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 404),
+  },
+  {
+    endpoint: 'DELETE /app/api/org/companies/:number/org-points/:point',
+    label: 'delete an org point in use (409)',
+    url: '/app/api/org/companies/100001/org-points/A000',
+    expect: row(403, 409, 409, 409, 409, 403, 403, 409, 404),
+  },
+  // My Profile: every signed-in user has its own; invalid bodies answer 400 to each.
+  {
+    endpoint: 'GET /app/api/profile',
+    label: 'own profile',
+    url: '/app/api/profile',
+    expect: row(200, 200, 200, 200, 200, 200, 200, 200, 200),
+  },
+  {
+    endpoint: 'PUT /app/api/profile/language',
+    label: 'a language the co-brand does not offer',
+    url: '/app/api/profile/language',
+    body: { locale: 'xx_YY' },
+    expect: row(400, 400, 400, 400, 400, 400, 400, 400, 400),
+  },
+  {
+    endpoint: 'PUT /app/api/profile/challenge-question',
+    label: 'challenge question without fields',
+    url: '/app/api/profile/challenge-question',
+    body: {},
+    expect: row(400, 400, 400, 400, 400, 400, 400, 400, 400),
+  },
+  {
+    endpoint: 'PUT /app/api/profile/two-factor',
+    label: 'two-factor without fields',
+    url: '/app/api/profile/two-factor',
+    body: {},
+    expect: row(400, 400, 400, 400, 400, 400, 400, 400, 400),
+  },
+  {
+    endpoint: 'POST /app/api/profile/soft-token',
+    label: 'soft token without the current password',
+    url: '/app/api/profile/soft-token',
+    body: {},
+    expect: row(400, 400, 400, 400, 400, 400, 400, 400, 400),
+  },
+];
+
+let ctx: TestContext;
+const clients = new Map<Principal, TestClient>();
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  clients.set('none', new TestClient(ctx.app, '10.77.0.1'));
+  let i = 2;
+  for (const [principal, userId] of Object.entries(SIGN_IN) as [Principal, string][]) {
+    const client = new TestClient(ctx.app, `10.77.0.${i++}`);
+    const res = await client.login(userId, DEMO_PASSWORD);
+    expect(res.statusCode, `${userId} signs in`).toBe(200);
+    if (principal === 'partial') expect(res.body).toContain('change-password');
+    clients.set(principal, client);
+  }
+});
+afterAll(() => ctx?.close());
+
+const call = (client: TestClient, cell: Cell) => {
+  const [method] = cell.endpoint.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'];
+  return client.request({
+    method,
+    url: cell.url,
+    ...(cell.raw
+      ? { payload: cell.raw.payload as unknown as string, headers: { 'content-type': cell.raw.type } }
+      : cell.body !== undefined
+        ? { payload: JSON.stringify(cell.body), headers: { 'content-type': 'application/json' } }
+        : {}),
+  });
+};
+
+describe('authorization matrix: every /app/api endpoint × every user type', () => {
+  it('has a row for every endpoint the router serves under /app/api, and none for a missing one', () => {
+    const served = endpointsUnder(ctx.app, '/app/api/').filter((e) => !e.endsWith('/app/api/*'));
+    const listed = new Set(MATRIX.map((c) => c.endpoint));
+    const unlisted = served.filter((e) => !listed.has(e));
+    expect(unlisted, 'endpoints without a matrix row').toEqual([]);
+    const missing = MATRIX.map((c) => c.endpoint).filter((e) => !served.includes(e));
+    expect(missing, 'matrix rows for endpoints the router does not serve').toEqual([]);
+  });
+
+  it('answers every cell with the expected status', async () => {
+    const differences: string[] = [];
+    for (const cell of MATRIX) {
+      for (const principal of PRINCIPALS) {
+        const res = await call(clients.get(principal) as TestClient, cell);
+        if (res.statusCode !== cell.expect[principal]) {
+          differences.push(
+            `${cell.endpoint} [${cell.label}] as ${principal}: expected ${cell.expect[principal]}, got ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
+        }
+        if (res.statusCode >= 400) {
+          const body = JSON.parse(res.body) as { code?: unknown; message?: unknown };
+          if (typeof body.code !== 'string' || typeof body.message !== 'string')
+            differences.push(`${cell.endpoint} as ${principal}: ${res.statusCode} without the error shape`);
+        }
+      }
+    }
+    expect(differences).toEqual([]);
+  });
+});

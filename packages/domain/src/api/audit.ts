@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * Contracts of the audit-trail endpoints (docs/api.md): `GET /app/api/audit?from=&to=&page=` and
+ * `GET /app/api/audit/export?from=&to=` (CSV). Dates are calendar days `YYYY-MM-DD` (UTC), both
+ * inclusive; From must not be after To and a range holds at most AUDIT_MAX_RANGE_DAYS days (seed 001
+ * §5, §9: "audit window at most 30 days"; the export is refused past it with `audit.rangeTooLong`).
+ * Without dates, the last 30 days up to today.
+ */
+
+export const AUDIT_MAX_RANGE_DAYS = 30;
+export const AUDIT_PAGE_SIZE = 50;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date.invalid' })
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      error: 'date.invalid',
+    },
+  );
+
+export const auditQuerySchema = z.object({
+  from: day.optional(),
+  to: day.optional(),
+  page: z.string().optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditExportQuerySchema = z.object({ from: day.optional(), to: day.optional() });
+export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
+
+/** A changed field: its value before and after (never a secret: passwords, answers and PINs are left out). */
+export interface AuditChange {
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditRow {
+  id: number;
+  /** When (ISO 8601). */
+  at: string;
+  event: string;
+  /** Who: the acting user's user ID (null for the system or a sign-in by the subject itself). */
+  actor: string | null;
+  /** What: the kind of record and its id (for users, the user ID). */
+  entity: string | null;
+  entityId: string | null;
+  /** The user the event is about (user ID), when there is one. */
+  subject: string | null;
+  changes: Record<string, AuditChange> | null;
+  ip: string | null;
+}
+
+export interface AuditPage {
+  rows: AuditRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  from: string;
+  to: string;
+}
+
+/** CSV columns of the export, in order. */
+export const AUDIT_CSV_COLUMNS = [
+  'at',
+  'event',
+  'actor',
+  'entity',
+  'entityId',
+  'subject',
+  'changes',
+  'ip',
+] as const;
+
+/** Error codes of the audit endpoints. */
+export const AUDIT_API_ERROR_CODES = [
+  'date.invalid',
+  'dateRange.fromAfterTo',
+  'audit.rangeTooLong',
+  'audit.forbidden',
+] as const;

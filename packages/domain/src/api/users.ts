@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { SUPPORTED_LOCALES } from '../locales.ts';
+import { USER_STATUSES, USER_TYPE_CODES, type UserStatus, type UserType } from '../user-types.ts';
+
+/**
+ * Contracts of the user-maintenance endpoints under /app/api/users (docs/api.md). Field problems are
+ * message keys (`userId.tooShort`, ...; screens show `validation.{key}`), the same keys the rules in
+ * packages/domain answer; the server answers every 4xx as ApiErrorBody `{ code, message, fieldErrors? }`.
+ * The server applies the full rules (checkNewUserId, checkEmailPair, checkUserScope, mayAdministerUser);
+ * these schemas give the shapes.
+ */
+
+export const userTypeSchema = z.enum(USER_TYPE_CODES as [UserType, ...UserType[]], {
+  error: 'userType.invalid',
+});
+export const userStatusSchema = z.enum(USER_STATUSES, { error: 'status.invalid' });
+
+/** `GET /app/api/users?q=&type=&status=&page=`: `q` (2..100 characters once trimmed) is required unless `type` or `status` narrows the search. */
+export const userSearchQuerySchema = z.object({
+  q: z.string().optional(),
+  type: userTypeSchema.optional(),
+  status: userStatusSchema.optional(),
+  /** Page jump: a whole number from 1 to the page count (default 1). */
+  page: z.string().optional(),
+});
+export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
+
+export interface CompanyRef {
+  id: number;
+  number: string;
+  name: string;
+}
+
+/** One row of a search result. */
+export interface UserSummary {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userType: UserType;
+  status: UserStatus;
+  company: CompanyRef | null;
+}
+
+export interface UserSearchResult {
+  rows: UserSummary[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  /** A system administrator (Z) sees the read-only notice on this screen (docs/authorization.md). */
+  readOnly: boolean;
+}
+
+/** Where a user sits; every id names a record the server resolved (null: not placed there). */
+export interface UserPlacement {
+  issuerGroupId: number | null;
+  issuerId: number | null;
+  companyGroupId: number | null;
+  companyId: number | null;
+  orgPointId: number | null;
+  accountGroupId: number | null;
+  cardholderId: number | null;
+}
+
+/** `GET /app/api/users/:userId`. */
+export interface UserDetail extends UserSummary {
+  locale: string;
+  loginType: string;
+  firstLogin: boolean;
+  createdAt: string;
+  lastLoginAt: string | null;
+  placement: UserPlacement;
+  /** What the caller may do with this user (the server checks again on every write). */
+  allowed: { modify: boolean; deactivate: boolean; reactivate: boolean; unlock: boolean };
+  /** The types the caller may give this user when editing. */
+  assignableTypes: UserType[];
+  readOnly: boolean;
+}
+
+const id = z.number({ error: 'placement.invalid' }).int({ error: 'placement.invalid' }).positive({
+  error: 'placement.invalid',
+});
+
+/**
+ * Placement of a new or edited user, by record id. Only the columns the type needs are used
+ * (USER_TYPE_INFO.scopeFields); an omitted one defaults to the caller's own. A cardholder (A) gets a new
+ * cardholder record in `companyId` (and `orgPointId`) unless `cardholderId` names an existing one.
+ */
+export const userPlacementInputSchema = z.strictObject(
+  {
+    issuerGroupId: id.nullish(),
+    issuerId: id.nullish(),
+    companyGroupId: id.nullish(),
+    companyId: id.nullish(),
+    orgPointId: id.nullish(),
+    accountGroupId: id.nullish(),
+    cardholderId: id.nullish(),
+  },
+  { error: 'form.invalid' },
+);
+export type UserPlacementInput = z.infer<typeof userPlacementInputSchema>;
+
+const text = (required: string) => z.string({ error: required });
+const localeSchema = z.enum(SUPPORTED_LOCALES, { error: 'locale.invalid' });
+
+/** `POST /app/api/users` → 201 UserDetail. */
+export const createUserBodySchema = z.strictObject(
+  {
+    userId: text('userId.required'),
+    email: text('email.required'),
+    emailConfirm: text('emailConfirm.required'),
+    firstName: text('firstName.required'),
+    lastName: text('lastName.required'),
+    userType: userTypeSchema,
+    locale: localeSchema.optional(),
+    placement: userPlacementInputSchema.optional(),
+  },
+  { error: 'form.invalid' },
+);
+export type CreateUserBody = z.infer<typeof createUserBodySchema>;
+
+/** `PATCH /app/api/users/:userId` → 200 UserDetail. `emailConfirm` is required when `email` changes. */
+export const updateUserBodySchema = z.strictObject(
+  {
+    firstName: text('firstName.required').optional(),
+    lastName: text('lastName.required').optional(),
+    email: text('email.required').optional(),
+    emailConfirm: text('emailConfirm.required').optional(),
+    locale: localeSchema.optional(),
+    userType: userTypeSchema.optional(),
+    placement: userPlacementInputSchema.optional(),
+  },
+  { error: 'form.invalid' },
+);
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+/** `PUT /app/api/users/:userId/status` → 200 UserDetail. Locked users are unlocked, not reactivated. */
+export const setUserStatusBodySchema = z.strictObject(
+  { status: z.enum(['Active', 'Inactive'], { error: 'status.invalid' }) },
+  { error: 'form.invalid' },
+);
+export type SetUserStatusBody = z.infer<typeof setUserStatusBodySchema>;
+
+/** `POST /app/api/users/:userId/unlock` (no body) → 200 UserDetail. */
+
+/** Longest first or last name of a user. */
+export const USER_NAME_MAX_LENGTH = 40;
+
+/** Error codes the user endpoints answer (besides `request.invalid`, `session.required`, `csrf.*`). */
+export const USER_API_ERROR_CODES = [
+  'form.invalid',
+  'search.tooLarge',
+  'user.notFound',
+  'userId.exists',
+  'email.exists',
+  'user.forbidden',
+  'user.self',
+  'user.notLocked',
+] as const;
+export type UserApiErrorCode = (typeof USER_API_ERROR_CODES)[number];
