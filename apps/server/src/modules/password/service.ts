@@ -11,6 +11,7 @@ import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordHistory, securityAnswers, sessions, users } from '../../db/schema.ts';
 import { keyedHash } from '../../security/crypto.ts';
+import { generatedPassword } from '../../security/generated-password.ts';
 import { hashSecret, verifyDummy, verifySecret } from '../../security/hashing.ts';
 import { guardedAttempt, recordUnknownFailure } from '../../shared/attempts.ts';
 import { audit } from '../../shared/audit.ts';
@@ -29,26 +30,6 @@ export class PasswordError extends Error {
     readonly status = 400,
   ) {
     super(message);
-  }
-}
-
-const LOWER = 'abcdefghijkmnpqrstuvwxyz';
-const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-const DIGITS = '23456789';
-const SPECIAL = '#%+=?!-_';
-
-/** A temporary password that meets the construction rules (letters, digits and specials, 14 characters). */
-export function temporaryPassword(): string {
-  const all = LOWER + UPPER + DIGITS + SPECIAL;
-  for (;;) {
-    const chars = [LOWER, UPPER, DIGITS, SPECIAL].map((set) => set[randomInt(set.length)] ?? 'a');
-    while (chars.length < 14) chars.push(all[randomInt(all.length)] ?? 'a');
-    for (let i = chars.length - 1; i > 0; i--) {
-      const j = randomInt(i + 1);
-      [chars[i], chars[j]] = [chars[j] ?? 'a', chars[i] ?? 'a'];
-    }
-    const pw = chars.join('');
-    if (checkPasswordConstruction(pw).length === 0) return pw;
   }
 }
 
@@ -138,7 +119,7 @@ export class PasswordService {
     if (user.firstLogin) {
       throw new PasswordError('forgot.firstLogin', 'Forgot password cannot be used before your first login');
     }
-    const temporary = temporaryPassword();
+    const temporary = generatedPassword();
     const hash = await hashSecret(temporary);
     const mail = await this.composeMail(
       'temporary-password',

@@ -32,6 +32,7 @@ import {
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
+import { generatedPassword } from '../../security/generated-password.ts';
 import { hashSecret } from '../../security/hashing.ts';
 import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../shared/audit.ts';
 import { composeMail } from '../../shared/mail-text.ts';
@@ -82,26 +83,6 @@ const SCOPE_FIELDS: readonly ScopeField[] = [
   'accountGroupId',
   'cardholderId',
 ];
-
-const LOWER = 'abcdefghijkmnpqrstuvwxyz';
-const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-const DIGITS = '23456789';
-const SPECIAL = '#%+=?!-_';
-
-/** A random first password that meets the construction rules (14 characters, every class). */
-export function firstPassword(userId: string): string {
-  const all = LOWER + UPPER + DIGITS + SPECIAL;
-  for (;;) {
-    const chars = [LOWER, UPPER, DIGITS, SPECIAL].map((set) => set[randomInt(set.length)] ?? 'a');
-    while (chars.length < 14) chars.push(all[randomInt(all.length)] ?? 'a');
-    for (let i = chars.length - 1; i > 0; i--) {
-      const j = randomInt(i + 1);
-      [chars[i], chars[j]] = [chars[j] ?? 'a', chars[i] ?? 'a'];
-    }
-    const pw = chars.join('');
-    if (checkPasswordConstruction(pw, userId).length === 0) return pw;
-  }
-}
 
 /** Names: required, at most 40 characters, no markup or control characters. */
 function checkName(field: 'firstName' | 'lastName', value: string): string | undefined {
@@ -262,7 +243,7 @@ export class UserService {
       errors.userType = 'userType.notAllowed';
     if (Object.keys(errors).length > 0) fail(400, 'form.invalid', errors);
 
-    const password = firstPassword(body.userId);
+    const password = generatedPassword(body.userId);
     const passwordHash = await hashSecret(password);
     const email = body.email.trim();
     const created = await this.db.transaction(async (tx) => {
