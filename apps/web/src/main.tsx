@@ -2,10 +2,8 @@ import { resolveLocale, toLanguageTag } from '@cardportal/domain';
 import { applyTheme } from '@cardportal/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { loadContext } from './lib/session.ts';
-import { makeT } from './lib/text.ts';
-import { HomeScreen } from './screens/home/home-screen.tsx';
+import { AppRoutes } from './routes.tsx';
 import '@cardportal/ui/ui.css';
 import './styles.css';
 
@@ -17,16 +15,9 @@ async function main(): Promise<void> {
   const languageTag = toLanguageTag(resolveLocale(context.user.locale));
   document.documentElement.lang = languageTag;
   applyTheme(context.cobrand?.theme, document.documentElement);
-  const t = makeT(context.texts);
-  document.title = t('app.title', context.cobrand?.appName ?? '');
   createRoot(root).render(
     <StrictMode>
-      <BrowserRouter basename="/app">
-        <Routes>
-          <Route path="/" element={<HomeScreen context={context} languageTag={languageTag} />} />
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
-      </BrowserRouter>
+      <AppRoutes context={context} languageTag={languageTag} />
     </StrictMode>,
   );
 }

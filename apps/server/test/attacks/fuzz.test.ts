@@ -79,6 +79,8 @@ const FUZZ_USERS = {
   token: 'fuzztok01',
   expired: 'fuzzexp01',
   locked: 'fuzzlock01',
+  /** A system administrator: the application's administration endpoints answer it in full. */
+  admin: 'fuzzadm01',
 } as const;
 type FuzzUserKey = keyof typeof FUZZ_USERS;
 const userPk: Partial<Record<FuzzUserKey, number>> = {};
@@ -104,6 +106,7 @@ beforeAll(async () => {
       cobrand: 'cardportal',
       firstLogin: false,
       loginType: key === 'otp' ? 'otp-2fa' : key === 'token' ? 'token' : 'pwd',
+      userType: key === 'admin' ? 'Z' : 'A',
       expired: key === 'expired',
       status: key === 'locked' ? 'Locked' : 'Active',
     });
@@ -124,7 +127,7 @@ afterAll(async () => {
 
 /** Puts the fuzz users back in their starting state (the fuzzer locks them and changes passwords). */
 async function resetFuzzUsers(): Promise<void> {
-  const active = [FUZZ_USERS.pwd, FUZZ_USERS.otp, FUZZ_USERS.token, FUZZ_USERS.expired];
+  const active = [FUZZ_USERS.pwd, FUZZ_USERS.otp, FUZZ_USERS.token, FUZZ_USERS.expired, FUZZ_USERS.admin];
   await ctx.app.db
     .update(users)
     .set({
@@ -183,6 +186,25 @@ const ROUTES: Route[] = [
   { template: '/app', methods: GET },
   { template: '/app/', methods: GET },
   { template: '/app/api/me', methods: GET },
+  { template: '/app/api/users', methods: [...GET, 'POST'] },
+  { template: '/app/api/users/:userId', methods: [...GET, 'PATCH'] },
+  { template: '/app/api/users/:userId/status', methods: ['PUT'] },
+  { template: '/app/api/users/:userId/unlock', methods: ['POST'] },
+  { template: '/app/api/audit', methods: GET },
+  { template: '/app/api/audit/export', methods: GET },
+  { template: '/app/api/org/companies', methods: [...GET, 'POST'] },
+  { template: '/app/api/org/companies/:number', methods: [...GET, 'PATCH', 'DELETE'] },
+  { template: '/app/api/org/companies/:number/status', methods: ['PUT'] },
+  { template: '/app/api/org/companies/:number/org-points', methods: [...GET, 'POST'] },
+  { template: '/app/api/org/companies/:number/org-points/.xlsx', methods: GET },
+  { template: '/app/api/org/companies/:number/org-points/upload', methods: ['POST'] },
+  { template: '/app/api/org/companies/:number/org-points/:point', methods: ['PATCH', 'DELETE'] },
+  { template: '/app/api/org/companies/:number/org-points/:point/status', methods: ['PUT'] },
+  { template: '/app/api/profile', methods: GET },
+  { template: '/app/api/profile/language', methods: ['PUT'] },
+  { template: '/app/api/profile/challenge-question', methods: ['PUT'] },
+  { template: '/app/api/profile/two-factor', methods: ['PUT'] },
+  { template: '/app/api/profile/soft-token', methods: ['POST'] },
   { template: '/app/api/*', methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] },
   { template: '/app/assets/*', methods: GET },
   { template: '/app/*', methods: GET },
@@ -633,7 +655,7 @@ function sessionArb(preferred: string[] = []): fc.Arbitrary<SessionChoice> {
         .record({
           stage: stageArb,
           matching: fc.nat(4),
-          other: fc.constantFrom<FuzzUserKey>('pwd', 'otp', 'token', 'expired', 'locked'),
+          other: fc.constantFrom<FuzzUserKey>('pwd', 'otp', 'token', 'expired', 'locked', 'admin'),
           expired: fc.nat(9).map((n) => n === 0),
           passcodeVerified: fc.nat(3).map((n) => n > 0),
           resends: fc.nat(7),
@@ -642,7 +664,13 @@ function sessionArb(preferred: string[] = []): fc.Arbitrary<SessionChoice> {
           (s): SessionChoice => ({
             kind: 'stage',
             stage: s.stage,
-            user: s.matching > 0 ? (STAGE_USER[s.stage] ?? 'pwd') : s.other,
+            // A full session is a cardholder's or, half the time, the system administrator's.
+            user:
+              s.matching > 0
+                ? s.stage === 'full' && s.matching % 2 === 0
+                  ? 'admin'
+                  : (STAGE_USER[s.stage] ?? 'pwd')
+                : s.other,
             expired: s.expired,
             passcodeVerified: s.passcodeVerified,
             resends: s.resends,
@@ -728,11 +756,15 @@ function naturalPath(template: string): string {
     ':ldapId': LDAP,
     ':locale': 'en_US',
     ':file': 'Messages.json',
+    ':userId': 'active01',
+    ':number': '100001',
+    ':point': 'A000',
   };
   return template
     .split('/')
     .map((p) => values[p] ?? p)
     .join('/')
+    .replace('/.xlsx', '.xlsx')
     .replace(/\*$/, 'signin');
 }
 

@@ -32,6 +32,21 @@ export function toSignIn(): void {
   );
 }
 
+const bundle = (locale: string, name: string, signal?: AbortSignal) =>
+  getJson<Record<string, string>>(
+    `${PORTAL_BASE}assets/i18n/${encodeURIComponent(locale)}/${name}.json`,
+    signal,
+  ).catch(() => ({}) as Record<string, string>);
+
+/** The user's labels (`app.*`, `common.*`) and messages (`validation.*`, `catalogue.*`) as one map. */
+async function loadBundles(locale: string, signal?: AbortSignal): Promise<Record<string, string>> {
+  const [messages, labels] = await Promise.all([
+    bundle(locale, 'Messages', signal),
+    bundle(locale, 'PortalLabels', signal),
+  ]);
+  return { ...messages, ...labels };
+}
+
 /** Loads who is signed in, the co-brand and the texts; undefined after redirecting to sign-in. */
 export async function loadContext(signal?: AbortSignal): Promise<AppContext | undefined> {
   let user: CurrentUser;
@@ -48,10 +63,7 @@ export async function loadContext(signal?: AbortSignal): Promise<AppContext | un
     getJson<CobrandRecord>(`/sdportal/rest/cobrand/${encodeURIComponent(user.cobrand)}`, signal).catch(
       () => null,
     ),
-    getJson<Record<string, string>>(
-      `${PORTAL_BASE}assets/i18n/${encodeURIComponent(user.locale)}/PortalLabels.json`,
-      signal,
-    ).catch(() => ({}) as Record<string, string>),
+    loadBundles(user.locale, signal),
   ]);
   let logo: string | null = null;
   for (const ext of LOGO_EXTENSIONS) {

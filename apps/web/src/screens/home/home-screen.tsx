@@ -1,78 +1,72 @@
-import { USER_TYPES } from '@cardportal/domain';
-import { SessionExpiryWarning, type SessionWarningContent } from '@cardportal/ui';
-import { useState } from 'react';
-import { getJson } from '../../api/client.ts';
-import type { AppContext } from '../../lib/session.ts';
-import { logout } from '../../lib/session.ts';
-import { makeT } from '../../lib/text.ts';
+import { Link } from 'react-router';
+import { mayCreateUsers, mayUsePeople } from '../../frame/permissions.ts';
+import { usePageTitle } from '../../frame/use-page-title.ts';
+import { displayName, useApp } from '../../lib/app-context.tsx';
+import { readRecent } from '../../lib/recent.ts';
 
-/** The application's home for a signed-in user: who they are, their co-brand, and logout. */
-export function HomeScreen({ context, languageTag }: { context: AppContext; languageTag: string }) {
-  const { user, cobrand, texts, logo } = context;
-  const t = makeT(texts);
-  const [leaving, setLeaving] = useState(false);
-  const appName = cobrand?.appName ?? '';
+/** The application's home: who is signed in, quick links by what the type may use, recently viewed. */
+export function HomeScreen() {
+  const { t, user, languageTag } = useApp();
+  usePageTitle(t('app.nav.home'));
+  const recent = readRecent(user.userId);
   const lastLogin = user.lastLoginAt
     ? new Intl.DateTimeFormat(languageTag, { dateStyle: 'long', timeStyle: 'short' }).format(
         new Date(user.lastLoginAt),
       )
     : '';
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.userId;
+  const people = mayUsePeople(user.userType);
 
   return (
     <>
-      <a className="skip-link" href="#main">
-        {t('common.skipToMain')}
-      </a>
-      <header className="app-header">
-        {logo ? <img className="app-logo" src={logo} alt={appName} /> : null}
-        <span className="app-name">{appName}</span>
-        <button
-          id="logout-button"
-          type="button"
-          className="app-logout"
-          disabled={leaving}
-          onClick={() => {
-            setLeaving(true);
-            void logout(user);
-          }}
-        >
-          {t('app.logout')}
-        </button>
-      </header>
-      <main id="main" className="app-main" tabIndex={-1}>
-        <h1 id="welcome">{t('app.welcome', name)}</h1>
-        <dl className="app-facts">
-          <dt>{t('app.userId')}</dt>
-          <dd>{user.userId}</dd>
-          <dt>{t('app.userType')}</dt>
-          <dd>{t(`app.userType.${user.userType}`) || USER_TYPES[user.userType]}</dd>
-          {lastLogin ? (
-            <>
-              <dt>{t('app.lastLogin')}</dt>
-              <dd>{lastLogin}</dd>
-            </>
-          ) : null}
-        </dl>
-      </main>
-      <footer className="app-footer">{cobrand?.copyrightMessage ?? ''}</footer>
-      <SessionExpiryWarning
-        idPrefix="app-session"
-        loadContent={(signal) =>
-          getJson<SessionWarningContent>(
-            `/sdportal/rest/sessionExpire/sessionExpireWarningBoxContent.json?cobrandHost=${encodeURIComponent(user.cobrand)}`,
-            signal,
-          )
-        }
-        ping={() => getJson('/sdportal/rest/sessionExpire/pingPortal.json')}
-        onLogout={() => void logout(user)}
-        fallback={{
-          sessionExpireWarningBoxTitle: t('sessionExpire.title'),
-          generalSessionAboutToExpireMessage: t('sessionExpire.message'),
-          sessionExpireContinueButtonLabel: t('sessionExpire.continue'),
-          sessionExpireLogoutButtonLabel: t('sessionExpire.logout'),
-        }}
-      />
+      <h1 id="welcome">{t('app.welcome', displayName(user))}</h1>
+      <dl className="app-facts">
+        <dt>{t('app.userId')}</dt>
+        <dd>{user.userId}</dd>
+        <dt>{t('app.userType')}</dt>
+        <dd>{t(`app.userType.${user.userType}`)}</dd>
+        {lastLogin ? (
+          <>
+            <dt>{t('app.lastLogin')}</dt>
+            <dd>{lastLogin}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div className="app-panels">
+        <section aria-labelledby="quick-links-heading" className="app-panel">
+          <h2 id="quick-links-heading">{t('app.home.quickLinks')}</h2>
+          <ul id="quick-links">
+            {people ? (
+              <li>
+                <Link to="/people">{t('app.home.searchPeople')}</Link>
+              </li>
+            ) : null}
+            {mayCreateUsers(user.userType) ? (
+              <li>
+                <Link to="/people/new">{t('app.people.create.heading')}</Link>
+              </li>
+            ) : null}
+            <li>
+              <Link to="/profile">{t('app.nav.profile')}</Link>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="recent-heading" className="app-panel">
+          <h2 id="recent-heading">{t('app.home.recent')}</h2>
+          {recent.length === 0 ? (
+            <p>{t('app.home.recentEmpty')}</p>
+          ) : (
+            <ul id="recent-items">
+              {recent.map((item) => (
+                <li key={`${item.kind}:${item.id}`}>
+                  <Link to={`/people/${encodeURIComponent(item.id)}`}>
+                    {item.label} ({item.id})
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
     </>
   );
 }

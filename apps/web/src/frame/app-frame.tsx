@@ -1,0 +1,109 @@
+import { SessionExpiryWarning, type SessionWarningContent } from '@cardportal/ui';
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { getJson } from '../api/client.ts';
+import { useApp } from '../lib/app-context.tsx';
+import { logout } from '../lib/session.ts';
+import { GlobalSearch } from './global-search.tsx';
+import { mayUseOrganisation, mayUsePeople } from './permissions.ts';
+
+/**
+ * The application's frame: skip link, banner with the co-brand's logo, search and logout, navigation
+ * by feature (only what the user's type may use), the main landmark, footer and the session warning.
+ * On every route change focus moves to the new screen's heading.
+ */
+export function AppFrame() {
+  const { t, user, cobrand, logo } = useApp();
+  const [leaving, setLeaving] = useState(false);
+  const location = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+  const people = mayUsePeople(user.userType);
+  const organisation = mayUseOrganisation(user.userType);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation (pathname changes)
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const main = mainRef.current;
+    if (!main) return;
+    // The screen may still be loading (lazy route): focus its heading once it is there.
+    let tries = 0;
+    const focus = () => {
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      } else if (tries++ < 20) timer = window.setTimeout(focus, 50);
+      else main.focus();
+    };
+    let timer = window.setTimeout(focus, 0);
+    return () => window.clearTimeout(timer);
+  }, [location.pathname]);
+
+  const leave = () => {
+    setLeaving(true);
+    void logout(user);
+  };
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('common.skipToMain')}
+      </a>
+      <header className="app-header">
+        {logo ? <img className="app-logo" src={logo} alt={cobrand?.appName ?? ''} /> : null}
+        <span className="app-name">{cobrand?.appName || t('common.defaultAppName')}</span>
+        {people ? <GlobalSearch /> : null}
+        <button id="logout-button" type="button" className="app-logout" disabled={leaving} onClick={leave}>
+          {t('app.logout')}
+        </button>
+      </header>
+      <nav className="app-nav" aria-label={t('app.nav.label')}>
+        <ul>
+          <li>
+            <NavLink to="/" end>
+              {t('app.nav.home')}
+            </NavLink>
+          </li>
+          {people ? (
+            <li>
+              <NavLink to="/people">{t('app.nav.people')}</NavLink>
+            </li>
+          ) : null}
+          {organisation ? (
+            <li>
+              <NavLink to="/organisation">{t('app.nav.organisation')}</NavLink>
+            </li>
+          ) : null}
+          <li>
+            <NavLink to="/profile">{t('app.nav.profile')}</NavLink>
+          </li>
+        </ul>
+      </nav>
+      <main id="main" className="app-main" tabIndex={-1} ref={mainRef}>
+        <Outlet />
+      </main>
+      <footer className="app-footer">{cobrand?.copyrightMessage ?? ''}</footer>
+      <SessionExpiryWarning
+        idPrefix="app-session"
+        loadContent={(signal) =>
+          getJson<SessionWarningContent>(
+            `/sdportal/rest/sessionExpire/sessionExpireWarningBoxContent.json?cobrandHost=${encodeURIComponent(user.cobrand)}`,
+            signal,
+          )
+        }
+        ping={() => getJson('/sdportal/rest/sessionExpire/pingPortal.json')}
+        onLogout={leave}
+        fallback={{
+          sessionExpireWarningBoxTitle: t('sessionExpire.title'),
+          generalSessionAboutToExpireMessage: t('sessionExpire.message'),
+          sessionExpireContinueButtonLabel: t('sessionExpire.continue'),
+          sessionExpireLogoutButtonLabel: t('sessionExpire.logout'),
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import type { UserStatus } from '@cardportal/domain';
+import { useApp } from '../lib/app-context.tsx';
+
+export function StatusPill({ status }: { status: UserStatus }) {
+  const { t } = useApp();
+  return (
+    <span className={`app-status app-status--${status.toLowerCase()}`}>{t(`app.status.${status}`)}</span>
+  );
+}

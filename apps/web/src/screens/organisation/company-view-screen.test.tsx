@@ -1,0 +1,282 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { companySummary, makeContext, mockFetch, renderApp, structure, TEXTS } from '../../test/support.tsx';
+import { checkUploadFile } from './structure-upload.tsx';
+
+beforeEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: test fixture
+  document.cookie = 'sec-token=tok123; Path=/';
+});
+afterEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: test fixture
+  document.cookie = 'sec-token=; Max-Age=0; Path=/';
+});
+
+const base = '/app/api/org/companies/100001';
+
+function acme(
+  extra: (call: { url: string; method: string }) => { status?: number; body?: unknown } | undefined = () =>
+    undefined,
+) {
+  return mockFetch((call) => {
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.url === base && call.method === 'GET') return { body: companySummary() };
+    if (call.url === `${base}/org-points` && call.method === 'GET') return { body: structure() };
+    return undefined;
+  });
+}
+
+/** Puts a file into the upload input (happy-dom cannot pick one). */
+function chooseFile(file: File) {
+  const input = screen.getByLabelText('Workbook (.xlsx, at most 4 MB)') as HTMLInputElement;
+  Object.defineProperty(input, 'files', { value: [file], configurable: true });
+}
+
+describe('company view', () => {
+  it('shows the reporting structure as a nested list with disclosure buttons', async () => {
+    acme();
+    renderApp('/organisation/100001');
+    const tree = await screen.findByRole('list', { name: 'Reporting structure of Acme Industries' });
+    expect(within(tree).getByText('Plant North')).toBeDefined();
+    const toggle = screen.getByRole('button', { name: 'Show or hide the org points under A100 Operations' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const controlled = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(controlled.hidden).toBe(false);
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(controlled.hidden).toBe(true);
+    expect(
+      screen.getByRole('link', { name: 'Download reporting structure (.xlsx)' }).getAttribute('href'),
+    ).toBe(`${base}/org-points.xlsx`);
+  });
+
+  it("deletes only after confirmation and shows the catalogue's refusal", async () => {
+    const calls = acme((call) =>
+      call.method === 'DELETE' && call.url === base
+        ? { status: 409, body: { code: 'company.inUse', message: 'in use' } }
+        : undefined,
+    );
+    renderApp('/organisation/100001', makeContext('I'));
+    await screen.findByRole('list', { name: 'Reporting structure of Acme Industries' });
+    const remove = document.getElementById('company-delete') as HTMLElement;
+    fireEvent.click(remove);
+    expect(screen.getByText('Delete company 100001?')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel', hidden: true }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(remove);
+    fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
+    expect(
+      await screen.findByText('Cannot delete as there is data associated with this company.'),
+    ).toBeDefined();
+    expect(calls.find((c) => c.method === 'DELETE')?.headers.get('X-CSRF-TOKEN')).toBe('tok123');
+  });
+
+  it('offers no company actions to a company administrator but lets it change the structure', async () => {
+    acme();
+    renderApp('/organisation/100001');
+    await screen.findByRole('list', { name: 'Reporting structure of Acme Industries' });
+    expect(document.getElementById('company-delete')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add org point' })).toBeDefined();
+  });
+
+  it('adds an org point under another through the dialog, checked with the domain rules', async () => {
+    const calls = acme((call) =>
+      call.method === 'POST' && call.url === `${base}/org-points` ? { body: structure() } : undefined,
+    );
+    renderApp('/organisation/100001');
+    await screen.findByRole('list', { name: 'Reporting structure of Acme Industries' });
+    const row = document.querySelector('[data-point="A200"][data-action="add"]') as HTMLElement;
+    fireEvent.click(row);
+    const dialog = await screen.findByRole('dialog', { name: 'Add org point' });
+    expect((within(dialog).getByLabelText('Reports to') as HTMLSelectElement).value).toBe('A200');
+    expect((within(dialog).getByLabelText('Reporting level') as HTMLInputElement).value).toBe('3');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please correct the following')).toBeDefined();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Org point number'), { target: { value: 'A220' } });
+    fireEvent.change(within(dialog).getByLabelText('Name 1'), { target: { value: 'Payroll' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      number: 'A220',
+      name1: 'Payroll',
+      name2: '',
+      reportingLevel: 3,
+      reportsTo: 'A200',
+    });
+    expect(await screen.findByText('The reporting structure has been updated.')).toBeDefined();
+  });
+
+  it('checks the file before sending and shows the per-row report of a refused upload', async () => {
+    const calls = acme((call) =>
+      call.method === 'POST' && call.url.endsWith('/upload')
+        ? {
+            status: 422,
+            body: {
+              code: 'upload.rows',
+              message: 'rows',
+              rows: [{ row: 3, field: 'reportsTo', problem: 'orgPoint.reportsTo.unknown' }],
+            },
+          }
+        : undefined,
+    );
+    renderApp('/organisation/100001');
+    await screen.findByRole('list', { name: 'Reporting structure of Acme Industries' });
+
+    chooseFile(new File(['x'], 'structure.csv', { type: 'text/csv' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(TEXTS['catalogue.data.invalidFileFormat'] as string)).toBeDefined();
+    expect(calls.some((c) => c.url.endsWith('/upload'))).toBe(false);
+
+    chooseFile(new File(['PK'], 'structure.xlsx'));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    const report = await screen.findByRole('table', {
+      name: 'Problems found in the file (nothing has been changed)',
+    });
+    expect(within(report).getByText('The reports-to org point does not exist.')).toBeDefined();
+    const sent = calls.find((c) => c.url.endsWith('/upload'));
+    expect(sent?.headers.get('Content-Type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(sent?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+  });
+
+  it('refuses files over 4 MB and names other than .xlsx on the client', () => {
+    expect(checkUploadFile(undefined)).toBe('upload.required');
+    expect(checkUploadFile({ name: 'a.xls', size: 10 })).toBe('upload.unsupportedFormat');
+    expect(checkUploadFile({ name: 'a.XLSX', size: 4 * 1024 * 1024 + 1 })).toBe('upload.tooLarge');
+    expect(checkUploadFile({ name: 'a.xlsx', size: 4 * 1024 * 1024 })).toBeUndefined();
+  });
+
+  it('shows the server messages for a virus and missing headers', async () => {
+    let code = 'upload.virus';
+    acme((call) => (call.url.endsWith('/upload') ? { status: 422, body: { code, message: '' } } : undefined));
+    renderApp('/organisation/100001');
+    await screen.findByRole('list', { name: 'Reporting structure of Acme Industries' });
+    chooseFile(new File(['PK'], 'structure.xlsx'));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(TEXTS['catalogue.upload.virus'] as string)).toBeDefined();
+    code = 'upload.missingHeaders';
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(TEXTS['catalogue.upload.missingHeaders'] as string)).toBeDefined();
+  });
+});
+
+describe('org point actions', () => {
+  it('moves an org point under another with PATCH, offering no point below itself as parent', async () => {
+    const calls = acme((call) => (call.method === 'PATCH' ? { body: structure() } : undefined));
+    renderApp('/organisation/100001');
+    await screen.findByRole('list', { name: 'Reporting structure of Acme Industries' });
+    fireEvent.click(document.querySelector('[data-point="A100"][data-action="edit"]') as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit or move org point A100' });
+    const parent = within(dialog).getByLabelText('Reports to') as HTMLSelectElement;
+    expect([...parent.options].map((o) => o.value)).toEqual(['', 'A000', 'A200']);
+    fireEvent.change(parent, { target: { value: 'A200' } });
+    fireEvent.change(within(dialog).getByLabelText('Reporting level'), { target: { value: '3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(patch?.url).toBe(`${base}/org-points/A100`);
+    expect(patch?.body).toEqual({ name1: 'Operations', name2: '', reportingLevel: 3, reportsTo: 'A200' });
+  });
+
+  it("confirms deleting an org point and shows the catalogue's refusal when it is in use", async () => {
+    const calls = acme((call) =>
+      call.method === 'DELETE' ? { status: 409, body: { code: 'orgPoint.inUse', message: '' } } : undefined,
+    );
+    renderApp('/organisation/100001');
+    await screen.findByRole('list', { name: 'Reporting structure of Acme Industries' });
+    fireEvent.click(document.querySelector('[data-point="A110"][data-action="delete"]') as HTMLElement);
+    expect(screen.getByText('Delete org point A110?')).toBeDefined();
+    fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
+    expect(
+      await screen.findByText('Cannot delete as there is data associated with this org point.'),
+    ).toBeDefined();
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(`${base}/org-points/A110`);
+  });
+
+  it('deactivates a company after confirmation', async () => {
+    const calls = acme((call) =>
+      call.method === 'PUT' && call.url === `${base}/status`
+        ? { body: companySummary({ active: false }) }
+        : undefined,
+    );
+    renderApp('/organisation/100001', makeContext('I'));
+    await screen.findByRole('list', { name: 'Reporting structure of Acme Industries' });
+    fireEvent.click(document.getElementById('company-deactivate') as HTMLElement);
+    expect(screen.getByText('Deactivate company 100001?')).toBeDefined();
+    fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
+    expect(await screen.findByText('The company has been deactivated.')).toBeDefined();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ active: false });
+    expect(document.getElementById('company-reactivate')).not.toBeNull();
+  });
+});
+
+describe('company form', () => {
+  it('creates a company; turning multi-user on asks for confirmation first', async () => {
+    const calls = mockFetch((call) => {
+      if (call.method === 'POST')
+        return { status: 201, body: companySummary({ number: '100009', multiUser: true }) };
+      if (call.url === '/app/api/org/companies/100009') return { body: companySummary({ number: '100009' }) };
+      if (call.url.includes('/org-points')) return { body: structure({ roots: [], count: 0 }) };
+      return undefined;
+    });
+    renderApp('/organisation/new', makeContext('I'));
+    fireEvent.change(await screen.findByLabelText('Issuer number'), { target: { value: '1001' } });
+    fireEvent.change(screen.getByLabelText('Company number'), { target: { value: '100009' } });
+    fireEvent.change(screen.getByLabelText('Name 1'), { target: { value: 'Zeta Corp' } });
+    fireEvent.click(screen.getByLabelText('Multi-user'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Turn multi-user on?')).toBeDefined();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      issuerNumber: '1001',
+      number: '100009',
+      name1: 'Zeta Corp',
+      name2: '',
+      groupName: '',
+      multiUser: true,
+    });
+    expect(await screen.findByText('The company has been created.')).toBeDefined();
+  });
+
+  it('checks the fields with the domain rules and maps a duplicate number onto its field', async () => {
+    const calls = mockFetch((call) =>
+      call.method === 'POST'
+        ? {
+            status: 409,
+            body: {
+              code: 'company.number.duplicate',
+              message: '',
+              fieldErrors: { number: 'company.number.duplicate' },
+            },
+          }
+        : undefined,
+    );
+    renderApp('/organisation/new', makeContext('I'));
+    fireEvent.change(await screen.findByLabelText('Company number'), { target: { value: '12ab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please correct the following')).toBeDefined();
+    expect(screen.getByLabelText('Company number').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(screen.getByLabelText('Issuer number'), { target: { value: '1001' } });
+    fireEvent.change(screen.getByLabelText('Company number'), { target: { value: '100001' } });
+    fireEvent.change(screen.getByLabelText('Name 1'), { target: { value: 'Acme' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      (await screen.findAllByText('A company with this number already exists.', { exact: false })).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('keeps multi-user on once it is on (the box is disabled)', async () => {
+    mockFetch((call) => (call.url === base ? { body: companySummary({ multiUser: true }) } : undefined));
+    renderApp('/organisation/100001/edit', makeContext('I'));
+    const box = (await screen.findByLabelText('Multi-user')) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect(box.disabled).toBe(true);
+  });
+});

@@ -1,0 +1,268 @@
+import {
+  type CompanySummary,
+  mayOnOrganisation,
+  type OrgPointNode,
+  type ReportingStructure,
+} from '@cardportal/domain';
+import { ErrorSummary } from '@cardportal/ui';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import {
+  deleteCompany,
+  deleteOrgPoint,
+  getCompany,
+  getStructure,
+  setCompanyActive,
+  setOrgPointActive,
+  structureDownloadUrl,
+} from '../../api/organisations.ts';
+import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
+import { usePageTitle } from '../../frame/use-page-title.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import { ActivePill } from './company-search-screen.tsx';
+import { OrgPointDialog } from './org-point-dialog.tsx';
+import { OrgTree, type PointAction } from './org-tree.tsx';
+import { StructureUpload } from './structure-upload.tsx';
+
+type CompanyAction = 'deactivate' | 'reactivate' | 'delete';
+type Confirming =
+  | { kind: 'company'; action: CompanyAction }
+  | { kind: 'point'; action: 'deactivate' | 'reactivate' | 'delete'; point: OrgPointNode };
+type Editing = { point?: OrgPointNode; parent?: OrgPointNode };
+
+const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'error.generic');
+
+/** One company: its details, actions by the caller's type, and its reporting structure as a tree. */
+export function CompanyViewScreen() {
+  const { t, user, problemText } = useApp();
+  const { number = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [company, setCompany] = useState<CompanySummary | undefined>();
+  const [structure, setStructure] = useState<ReportingStructure | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+  const [done, setDone] = useState<string | undefined>((location.state as { done?: string } | null)?.done);
+  const [confirming, setConfirming] = useState<Confirming | undefined>();
+  const [editing, setEditing] = useState<Editing | undefined>();
+  const [busy, setBusy] = useState(false);
+  usePageTitle(t('app.org.view.heading', number));
+
+  const loadStructure = useCallback(
+    (signal?: AbortSignal) =>
+      getStructure(number, signal).then(setStructure, (error: unknown) => {
+        if (!signal?.aborted) setProblem(codeOf(error));
+      }),
+    [number],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setCompany(undefined);
+    setStructure(undefined);
+    setProblem(undefined);
+    getCompany(number, controller.signal).then(
+      (found) => {
+        setCompany(found);
+        void loadStructure(controller.signal);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setProblem(codeOf(error));
+      },
+    );
+    return () => controller.abort();
+  }, [number, loadStructure]);
+
+  const start = () => {
+    setConfirming(undefined);
+    setBusy(true);
+    setProblem(undefined);
+    setDone(undefined);
+  };
+
+  const runCompany = async (action: CompanyAction) => {
+    start();
+    try {
+      if (action === 'delete') {
+        await deleteCompany(number);
+        navigate('/organisation', { replace: true });
+        return;
+      }
+      setCompany(await setCompanyActive(number, action === 'reactivate'));
+      setDone(action);
+    } catch (error) {
+      setProblem(codeOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const runPoint = async (action: 'deactivate' | 'reactivate' | 'delete', point: OrgPointNode) => {
+    start();
+    try {
+      if (action === 'delete') {
+        await deleteOrgPoint(number, point.number);
+        await loadStructure();
+      } else setStructure(await setOrgPointActive(number, point.number, action === 'reactivate'));
+      setDone('point.saved');
+    } catch (error) {
+      setProblem(codeOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onPointAction = (action: PointAction, point: OrgPointNode) => {
+    if (action === 'edit') setEditing({ point });
+    else if (action === 'add') setEditing({ parent: point });
+    else setConfirming({ kind: 'point', action, point });
+  };
+
+  const confirmTitle = !confirming
+    ? ''
+    : confirming.kind === 'company'
+      ? t(`app.org.confirm.${confirming.action}`, number)
+      : t(`app.org.point.confirm.${confirming.action}`, confirming.point.number);
+  const confirmBody = !confirming
+    ? ''
+    : confirming.kind === 'company'
+      ? t(`app.org.confirm.${confirming.action}Body`)
+      : t(`app.org.point.confirm.${confirming.action}Body`);
+
+  const mayModify = mayOnOrganisation(user.userType, 'modifyCompany');
+  const mayDelete = mayOnOrganisation(user.userType, 'deleteCompany');
+  const canModify = structure?.canModify ?? false;
+
+  return (
+    <>
+      <h1>{t('app.org.view.heading', number)}</h1>
+      <p>
+        <Link to="/organisation">{t('app.org.view.back')}</Link>
+      </p>
+      <ErrorSummary id="company-error" message={problem ? problemText(problem) : undefined} />
+      <p role="status" id="company-done" className="app-done">
+        {done ? t(`app.org.done.${done}`) : ''}
+      </p>
+      {!company && !problem ? <p>{t('common.loading')}</p> : null}
+      {company ? (
+        <>
+          <dl className="app-facts" id="company-facts">
+            <dt>{t('app.org.field.number')}</dt>
+            <dd>{company.number}</dd>
+            <dt>{t('app.org.field.name1')}</dt>
+            <dd>{company.name1}</dd>
+            <dt>{t('app.org.field.name2')}</dt>
+            <dd>{company.name2}</dd>
+            <dt>{t('app.org.field.issuer')}</dt>
+            <dd>
+              {company.issuerName} ({company.issuerNumber})
+            </dd>
+            <dt>{t('app.org.field.groupName')}</dt>
+            <dd>{company.groupName ?? ''}</dd>
+            <dt>{t('app.org.field.multiUser')}</dt>
+            <dd id="company-multi-user">{company.multiUser ? t('app.org.on') : t('app.org.off')}</dd>
+            <dt>{t('app.people.field.status')}</dt>
+            <dd id="company-status">
+              <ActivePill active={company.active} />
+            </dd>
+          </dl>
+          <div className="app-actions">
+            {mayModify ? (
+              <Link to="edit" className="app-button" id="company-edit">
+                {t('app.people.action.edit')}
+              </Link>
+            ) : null}
+            {mayDelete ? (
+              <>
+                <button
+                  type="button"
+                  id={company.active ? 'company-deactivate' : 'company-reactivate'}
+                  className={`app-button${company.active ? ' app-button--danger' : ''}`}
+                  disabled={busy}
+                  onClick={() =>
+                    setConfirming({ kind: 'company', action: company.active ? 'deactivate' : 'reactivate' })
+                  }
+                >
+                  {t(`app.people.action.${company.active ? 'deactivate' : 'reactivate'}`)}
+                </button>
+                <button
+                  type="button"
+                  id="company-delete"
+                  className="app-button app-button--danger"
+                  disabled={busy}
+                  onClick={() => setConfirming({ kind: 'company', action: 'delete' })}
+                >
+                  {t('app.org.action.delete')}
+                </button>
+              </>
+            ) : null}
+          </div>
+
+          <section aria-labelledby="structure-heading">
+            <h2 id="structure-heading">{t('app.org.tree.heading')}</h2>
+            <div className="app-actions">
+              <a
+                className="app-button"
+                id="structure-download"
+                href={structureDownloadUrl(company.number)}
+                download
+              >
+                {t('app.org.download')}
+              </a>
+              {canModify ? (
+                <button type="button" className="app-button" id="point-create" onClick={() => setEditing({})}>
+                  {t('app.org.point.createHeading')}
+                </button>
+              ) : null}
+            </div>
+            {!structure ? <p>{t('common.loading')}</p> : null}
+            {structure && structure.roots.length === 0 ? <p>{t('app.org.tree.empty')}</p> : null}
+            {structure && structure.roots.length > 0 ? (
+              <OrgTree
+                roots={structure.roots}
+                label={t('app.org.tree.label', company.name1)}
+                canModify={canModify}
+                onAction={onPointAction}
+              />
+            ) : null}
+          </section>
+          {canModify ? (
+            <StructureUpload company={company.number} onUploaded={() => void loadStructure()} />
+          ) : null}
+        </>
+      ) : null}
+      {editing && structure ? (
+        <OrgPointDialog
+          company={number}
+          roots={structure.roots}
+          point={editing.point}
+          parent={editing.parent}
+          onSaved={(next) => {
+            setStructure(next);
+            setEditing(undefined);
+            setDone('point.saved');
+          }}
+          onCancel={() => setEditing(undefined)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title={confirmTitle}
+        body={confirmBody}
+        confirmLabel={
+          confirming
+            ? confirming.action === 'delete'
+              ? t('app.org.action.delete')
+              : t(`app.people.action.${confirming.action}`)
+            : ''
+        }
+        onConfirm={() => {
+          if (!confirming) return;
+          if (confirming.kind === 'company') void runCompany(confirming.action);
+          else void runPoint(confirming.action, confirming.point);
+        }}
+        onCancel={() => setConfirming(undefined)}
+      />
+    </>
+  );
+}

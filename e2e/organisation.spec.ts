@@ -1,0 +1,143 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSheet } from '../apps/server/src/shared/xlsx.ts';
+import { DEMO_PASSWORD, expectAccessible, launch, newPage, signIn } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const HEADERS = ['Org Point Number', 'Name 1', 'Name 2', 'Reporting Level', 'Reports To'];
+
+async function signInAs(page: Page, userId: string): Promise<void> {
+  await signIn(page, userId, DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
+  await page.waitForURL(/\/app\/$/);
+  await page.locator('#welcome').waitFor();
+}
+
+async function upload(page: Page, rows: string[][]): Promise<void> {
+  await page.locator('#upload-file').setInputFiles({
+    name: 'structure.xlsx',
+    mimeType: XLSX,
+    buffer: Buffer.from(writeSheet([HEADERS, ...rows])),
+  });
+  await page.locator('#upload-submit').click();
+}
+
+describe('Organisation (issue 7)', () => {
+  it('an issuer administrator creates a company and sees the reporting structure of Acme Industries', async () => {
+    const { page, context, problems } = await newPage(browser);
+    await signInAs(page, 'issadmin01');
+    await page.locator('nav a', { hasText: 'Organisation' }).click();
+    await page.waitForURL(/\/app\/organisation$/);
+    await page.locator('#company-results').waitFor();
+    await expectAccessible(page, 'company search');
+
+    const number = `9${Date.now().toString().slice(-8)}`;
+    await page.locator('#create-company-link').click();
+    await page.locator('#company-issuerNumber').waitFor();
+    await page.locator('#company-save').click();
+    await page.locator('#company-form-errors h2').waitFor();
+    await expectAccessible(page, 'create company errors');
+    await page.locator('#company-issuerNumber').fill('1001');
+    await page.locator('#company-number').fill(number);
+    await page.locator('#company-name1').fill('E2E Widgets');
+    await page.locator('#company-multiUser').check();
+    await page.locator('#company-save').click();
+    await page.locator('#confirm-ok').waitFor();
+    await expectAccessible(page, 'confirm multi-user');
+    await page.locator('#confirm-ok').click();
+    await page.waitForURL(new RegExp(`/app/organisation/${number}$`));
+    await page.locator('#company-facts').waitFor();
+    expect(await page.locator('#company-done').textContent()).toBe('The company has been created.');
+    expect(await page.locator('#company-multi-user').textContent()).toBe('On');
+    await expectAccessible(page, 'view new company');
+
+    await page.goto('/app/organisation?q=Acme');
+    await page.locator('#company-results a:text-is("100001")').click();
+    await page.waitForURL(/\/app\/organisation\/100001$/);
+    await page.locator('#org-tree').waitFor();
+    expect(await page.locator('#org-tree').textContent()).toContain('Plant North');
+    await expectAccessible(page, 'company view with tree');
+
+    // The disclosure buttons work from the keyboard.
+    const toggle = page.getByRole('button', { name: 'Show or hide the org points under A100 Operations' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('#org-tree').getByText('Plant North').isVisible()).toBe(false);
+    await page.keyboard.press('Space');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+
+    // A company in use cannot be deleted: the catalogue's message.
+    await page.locator('#company-delete').click();
+    await page.locator('#confirm-ok').waitFor();
+    await expectAccessible(page, 'confirm delete company');
+    await page.locator('#confirm-ok').click();
+    await page.locator('#company-error', { hasText: 'Cannot delete as there is data associated' }).waitFor();
+    expect(problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
+    await context.close();
+  });
+
+  it('a company administrator uploads the reporting structure: a per-row report, then a valid file', async () => {
+    const { page, context } = await newPage(browser);
+    await signInAs(page, 'admin01');
+    await page.goto('/app/organisation/100001');
+    await page.locator('#org-tree').waitFor();
+
+    await page.locator('#point-create').click();
+    await page.locator('#org-point-dialog').waitFor();
+    await expectAccessible(page, 'org point dialog');
+    await page.locator('#org-point-dialog button', { hasText: 'Cancel' }).click();
+
+    const point = `E${Date.now().toString(36).slice(-6).toUpperCase()}`;
+    await upload(page, [[point, 'E2E Bad Row', '', '2', 'NOPE99']]);
+    await page.locator('#upload-report').waitFor();
+    expect(await page.locator('#upload-report tbody').textContent()).toContain('2');
+    expect(await page.locator('#upload-report').textContent()).toContain(
+      'The reports-to org point does not exist.',
+    );
+    await expectAccessible(page, 'upload report');
+    expect(await page.locator('#org-tree').textContent()).not.toContain('E2E Bad Row');
+
+    await upload(page, [[point, 'E2E Field Office', '', '2', 'A000']]);
+    await page.locator('#upload-done', { hasText: '1 org points created' }).waitFor();
+    await page.locator('#org-tree', { hasText: 'E2E Field Office' }).waitFor();
+    expect(await page.locator('#upload-report').count()).toBe(0);
+    await expectAccessible(page, 'after upload');
+    await context.close();
+  });
+});
+
+describe('My Profile (issue 7)', () => {
+  it('a cardholder switches to Deutsch and sets a challenge question', async () => {
+    const { page, context, problems } = await newPage(browser);
+    await signInAs(page, 'active01');
+    await page.goto('/app/profile');
+    await page.locator('#language-form').waitFor();
+    await expectAccessible(page, 'my profile');
+
+    await page.locator('#profile-locale').selectOption('de');
+    await page.locator('#language-save').click();
+    await page.locator('h1', { hasText: 'Mein Profil' }).waitFor();
+    expect(await page.locator('nav a', { hasText: 'Startseite' }).count()).toBe(1);
+    expect(await page.locator('#language-save').textContent()).toBe('Sprache speichern');
+
+    // The demo question and answer again (README), so other tests find them unchanged.
+    await page.locator('#question-questionId').selectOption('q1');
+    await page.locator('#question-answer').fill('Springfield');
+    await page.locator('#question-currentPassword').fill(DEMO_PASSWORD);
+    await page.locator('#question-save').click();
+    await page.locator('#question-done', { hasText: 'Ihre Sicherheitsfrage wurde gespeichert.' }).waitFor();
+    await expectAccessible(page, 'my profile in German');
+
+    await page.locator('#profile-locale').selectOption('en_US');
+    await page.locator('#language-save').click();
+    await page.locator('h1', { hasText: 'My Profile' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,132 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, expectAccessible, launch, newPage, signIn } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+async function signInAsAdmin(page: Page): Promise<void> {
+  await signIn(page, 'admin01', DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
+  await page.waitForURL(/\/app\/$/);
+  await page.locator('#welcome').waitFor();
+}
+
+/** The id and text of the focused element. */
+const focused = (page: Page) =>
+  page.evaluate(() => ({
+    id: document.activeElement?.id ?? '',
+    tag: document.activeElement?.tagName ?? '',
+    text: document.activeElement?.textContent?.trim() ?? '',
+  }));
+
+/** Presses Tab until an element whose text is `text` has focus (at most `limit` presses). */
+async function tabTo(page: Page, text: string, limit = 20): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if ((await focused(page)).text === text) return;
+  }
+  throw new Error(`no focusable "${text}" within ${limit} tabs`);
+}
+
+describe('application frame (issue 7)', () => {
+  it('is usable with the keyboard alone: skip link, navigation, focus on the new screen', async () => {
+    const { page, context, problems } = await newPage(browser);
+    await signInAsAdmin(page);
+    await expectAccessible(page, 'app home');
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).text).toBe('Skip to main content');
+    expect(await page.locator('.skip-link').isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect((await focused(page)).id).toBe('main');
+
+    await page.locator('body').focus();
+    await tabTo(page, 'My Profile');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/app\/profile$/);
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    expect((await focused(page)).text).toBe('My Profile');
+    await expectAccessible(page, 'my profile');
+
+    await tabTo(page, 'People', 30);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/app\/people$/);
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    expect((await focused(page)).text).toBe('Search people');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('checks the global search on the client and opens the People results on Enter', async () => {
+    const { page, context } = await newPage(browser);
+    await signInAsAdmin(page);
+    await page.locator('#global-search').fill('a');
+    await page.keyboard.press('Enter');
+    await page.locator('#global-search-error').waitFor();
+    await expectAccessible(page, 'global search error');
+    await page.locator('#global-search').fill('admin');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/app\/people\?q=admin$/);
+    await context.close();
+  });
+});
+
+describe('People (issue 7)', () => {
+  it('a company administrator searches, creates a cardholder, sees it, deactivates and reactivates it', async () => {
+    const { page, context, problems } = await newPage(browser);
+    await signInAsAdmin(page);
+
+    await page.goto('/app/people');
+    await page.locator('#people-q').fill('x');
+    await page.locator('#people-search-submit').click();
+    await page.locator('#people-q-error').waitFor();
+    await expectAccessible(page, 'people search error');
+
+    await page.locator('#people-q').fill('admin');
+    await page.locator('#people-search-submit').click();
+    await page.locator('#people-count').waitFor();
+    await expectAccessible(page, 'people results');
+
+    const userId = `e2ep${Date.now().toString(36).slice(-6)}`;
+    await page.locator('#create-user-link').click();
+    await page.locator('#user-userId').waitFor();
+    await expectAccessible(page, 'create user');
+    await page.locator('#user-userId').fill(userId);
+    await page.locator('#user-firstName').fill('Petra');
+    await page.locator('#user-lastName').fill('People');
+    await page.locator('#user-email').fill(`${userId}@example.com`);
+    await page.locator('#user-emailConfirm').fill(`${userId}@example.com`);
+    await page.locator('#user-userType').selectOption('A');
+    await page.locator('#user-save').click();
+    await page.waitForURL(new RegExp(`/app/people/${userId}$`, 'i'));
+    await page.locator('#user-facts').waitFor();
+    expect(await page.locator('#user-done').textContent()).toContain('created');
+    expect(await page.locator('#user-facts').textContent()).toContain(`${userId}@example.com`);
+    await expectAccessible(page, 'view user');
+
+    await page.locator('#user-deactivate').click();
+    await page.locator('#confirm-ok').waitFor();
+    await expectAccessible(page, 'confirm deactivate');
+    await page.locator('#confirm-ok').click();
+    await page.locator('#user-reactivate').waitFor();
+    expect(await page.locator('#user-status').textContent()).toBe('Inactive');
+
+    await page.locator('#user-reactivate').click();
+    await page.locator('#confirm-ok').click();
+    await page.locator('#user-deactivate').waitFor();
+    expect(await page.locator('#user-status').textContent()).toBe('Active');
+
+    await page.locator('#main a', { hasText: 'Back to search' }).click();
+    await page.locator('#people-q').fill(userId);
+    await page.locator('#people-search-submit').click();
+    await page.locator(`#people-results a:text-is("${userId}")`).waitFor();
+
+    await page.locator('nav a', { hasText: 'Home' }).click();
+    await page.locator('#recent-items').waitFor();
+    expect(await page.locator('#recent-items').textContent()).toContain(userId);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
