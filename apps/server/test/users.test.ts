@@ -256,6 +256,27 @@ describe('create', () => {
     expect(ok.statusCode).toBe(201);
     expect(json(ok).placement).toMatchObject({ companyId: acmeId, cardholderId: null, orgPointId: null });
   });
+
+  it('places a user by company number too, within the scope only', async () => {
+    const issuer = await signIn('issadmin01', '10.88.0.4');
+    const byNumber = await send(
+      issuer,
+      'POST',
+      '/app/api/users',
+      newUser('Byno0001', { userType: 'A', placement: { companyNumber: '100002' } }),
+    );
+    expect(byNumber.statusCode, byNumber.body).toBe(201);
+    expect(json(byNumber).company).toMatchObject({ number: '100002' });
+    for (const companyNumber of ['200001', '999999', '12ab']) {
+      const refused = await send(
+        issuer,
+        'POST',
+        '/app/api/users',
+        newUser('Byno0002', { userType: 'A', placement: { companyNumber } }),
+      );
+      expect(refused.statusCode, companyNumber).toBe(400);
+    }
+  });
 });
 
 describe('edit, deactivate, unlock', () => {

@@ -93,6 +93,11 @@ export const userPlacementInputSchema = z.strictObject(
     issuerId: id.nullish(),
     companyGroupId: id.nullish(),
     companyId: id.nullish(),
+    /** The company by its number (what people know), instead of `companyId`. */
+    companyNumber: z
+      .string({ error: 'placement.invalid' })
+      .regex(/^\d{1,10}$/, { error: 'placement.invalid' })
+      .nullish(),
     orgPointId: id.nullish(),
     accountGroupId: id.nullish(),
     cardholderId: id.nullish(),

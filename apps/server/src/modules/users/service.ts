@@ -36,6 +36,7 @@ import { generatedPassword } from '../../security/generated-password.ts';
 import { hashSecret } from '../../security/hashing.ts';
 import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../shared/audit.ts';
 import { composeMail } from '../../shared/mail-text.ts';
+import { findCompanyByNumber } from '../../shared/organisations.ts';
 import { enqueueMail } from '../../shared/outbox.ts';
 import { type Caller, orgPathOf } from '../../shared/user-scope.ts';
 import type { UserRow } from '../../shared/users.ts';
@@ -427,6 +428,12 @@ export class UserService {
     current: Partial<Record<ScopeField, number | null>>,
     exceptPk?: number,
   ): Promise<ResolvedPlacement> {
+    if (input?.companyNumber) {
+      // The company by its number: an unknown number answers like an out-of-scope company.
+      const company = await findCompanyByNumber(tx, input.companyNumber);
+      if (!company) fail(400, 'form.invalid', { 'placement.companyId': 'placement.invalid' });
+      input = { ...input, companyId: company?.id ?? null };
+    }
     const needed = USER_TYPE_INFO[type].scopeFields;
     const columns = Object.fromEntries(SCOPE_FIELDS.map((f) => [f, null])) as Record<
       ScopeField,

@@ -65,7 +65,7 @@ function UserForm({ mode, detail }: { mode: 'create' | 'edit'; detail?: UserDeta
       email: detail?.email ?? '',
       emailConfirm: '',
       userType: detail?.userType ?? (types.includes('A') ? 'A' : (types[0] ?? '')),
-      companyId: detail?.placement.companyId ? String(detail.placement.companyId) : '',
+      companyId: detail?.company?.number ?? '',
       locale: detail?.locale ?? me.locale,
     },
     validate: (values) =>
@@ -83,7 +83,7 @@ function UserForm({ mode, detail }: { mode: 'create' | 'edit'; detail?: UserDeta
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const ok = await form.submit(async (v) => {
-      const placement = company ? { companyId: Number(v.companyId.trim()) } : undefined;
+      const placement = company ? { companyNumber: v.companyId.trim() } : undefined;
       if (mode === 'create') {
         const body: CreateUserBody = {
           userId: v.userId,
@@ -107,7 +107,7 @@ function UserForm({ mode, detail }: { mode: 'create' | 'edit'; detail?: UserDeta
         }
         if (v.locale !== detail.locale) body.locale = v.locale as UpdateUserBody['locale'];
         if (v.userType !== detail.userType) body.userType = v.userType as UserType;
-        if (placement && placement.companyId !== detail.placement.companyId) body.placement = placement;
+        if (placement && placement.companyNumber !== detail.company?.number) body.placement = placement;
         const saved = await updateUser(detail.userId, body);
         navigate(`/people/${encodeURIComponent(saved.userId)}`, { state: { done: 'saved' } });
       }

@@ -77,7 +77,7 @@ export function validateUser(
   if (!values.userType) problems.userType = 'userType.required';
   if (needsCompany(options.caller, values.userType)) {
     if (!values.companyId.trim()) problems.companyId = 'placement.companyIdRequired';
-    else if (!/^[1-9]\d{0,9}$/.test(values.companyId.trim())) problems.companyId = 'placement.invalid';
+    else if (!/^\d{1,10}$/.test(values.companyId.trim())) problems.companyId = 'placement.invalid';
   }
   return problems;
 }
