@@ -218,7 +218,11 @@ function scanPage(page: Page): Promise<string[]> {
       if (['iframe', 'frame', 'object', 'embed', 'base', 'applet', 'portal'].includes(tag))
         bad.push(`<${tag}> element`);
       if (tag === 'meta' && el.hasAttribute('http-equiv')) bad.push('<meta http-equiv>');
-      if (tag === 'script') {
+      // The one non-executable JSON element the server embeds its boot data in (issue 6) is data,
+      // not script; any other script without a same-origin src is injected.
+      const bootData =
+        tag === 'script' && el.id === 'cp-boot' && el.getAttribute('type') === 'application/json';
+      if (tag === 'script' && !bootData) {
         const src = el.getAttribute('src');
         if (!src || new URL(src, location.href).origin !== location.origin)
           bad.push(`<script ${src ?? 'inline'}>`);
@@ -343,7 +347,11 @@ describe('attacks: redirects and XSS', () => {
       expect(res.headers.get('content-type') ?? '', target).toMatch(/^text\/html/);
       problems.push(...cspProblems(res.headers.get('content-security-policy'), target));
       if (res.headers.get('x-content-type-options') !== 'nosniff') problems.push(`${target}: no nosniff`);
-      if (/<script(?![^>]*\bsrc=)[^>]*>/i.test(body)) problems.push(`${target}: inline <script> in the HTML`);
+      // the boot data (issue 6) is the only script element without src, and it is JSON, not script
+      const inline = body.match(/<script(?![^>]*\bsrc=)[^>]*>/gi) ?? [];
+      if (inline.some((tag) => tag !== '<script type="application/json" id="cp-boot">'))
+        problems.push(`${target}: inline <script> in the HTML`);
+      if (inline.length > 1) problems.push(`${target}: more than one boot data element`);
     }
     // the application's page, with a full session
     const { res } = await postLogin({ username: 'active01', password: DEMO_PASSWORD });
@@ -794,6 +802,26 @@ describe('attacks: redirects and XSS', () => {
     await page.route(`${origin}/sdportal/rest/cobrand/cardportal`, (route) =>
       route.fulfill({ json: current }),
     );
+    // The record also arrives embedded in the page (issue 6: boot data, sign-in rendered by the
+    // server from the real record): put the hostile one there, and drop the server markup so the
+    // client renders from it.
+    await page.route(/\/sdportal\/portalstatic\/(signin|logout|locked)\?/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text())
+        .replace(
+          /<div id="root" data-ssr="">[\s\S]*?<\/div>(\s*<script type="application\/json")/,
+          '<div id="root"></div>$1',
+        )
+        .replace(
+          /(<script type="application\/json" id="cp-boot">)([^<]*)(<\/script>)/,
+          (_all, open, json, close) => {
+            const data = JSON.parse(json) as Record<string, unknown>;
+            data.record = current;
+            return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
+          },
+        );
+      await route.fulfill({ response, body });
+    });
     await guarded.context.addCookies([{ name: 'ssoUserCookie', value: 'true', url: base }]);
     // the sign-in screen once per federated SSO redirect URL; logout and locked once
     const visits: [string, string][] = [

@@ -3,11 +3,17 @@ import { defineConfig } from 'vite';
 
 const server = process.env.PORTAL_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/sdportal/portalstatic/',
   plugins: [react()],
+  // `vite build --ssr src/entry-server.tsx` (npm run build): the sign-in screen's server render, one
+  // self-contained ES module (React included) that apps/server loads from dist/server at start-up.
+  ssr: { noExternal: true, target: 'node' },
+  // React's production build in the server render too, whatever NODE_ENV the server runs with.
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist/server' : 'dist',
+    // The client build empties dist; the server build, which runs after it, only its own folder.
     emptyOutDir: true,
     // The CSP forbids inline scripts: no module-preload polyfill is injected into index.html.
     modulePreload: { polyfill: false },
@@ -30,4 +36,4 @@ export default defineConfig({
       '/sdportal/portalstatic/assets': server,
     },
   },
-});
+}));

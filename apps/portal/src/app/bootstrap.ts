@@ -18,6 +18,7 @@ import { browser } from '../lib/browser.ts';
 import { LOCALE_COOKIE, readCookie, writeCookie } from '../lib/cookies.ts';
 import { COBRAND_KEY, sessionGet, sessionSet } from '../lib/storage.ts';
 import { isAllowedExternalTarget } from '../lib/urls.ts';
+import { type BootData, portalFromBootData } from './boot-data.ts';
 import type { Portal } from './portal-context.tsx';
 
 /** Same shape as the domain's cobrandNameSchema (kept zod-free for the page budget). */
@@ -115,15 +116,28 @@ export function selectLocale(
   return { locale, reload: true };
 }
 
-export type Bootstrap = { kind: 'ready'; portal: Portal } | { kind: 'leaving' };
+export type Bootstrap =
+  | {
+      kind: 'ready';
+      portal: Portal;
+      /** The portal is exactly the one the server rendered from the boot data: hydrate, don't render. */
+      fromBootData: boolean;
+    }
+  | { kind: 'leaving' };
 
 /**
  * Everything fixed for one page load, before the first render: co-brand, SSO redirect, locale (and
- * its one-time reload), text bundles, theme and <html lang>.
+ * its one-time reload), text bundles, theme and <html lang>. With boot data embedded by the server
+ * (issue 6) for the co-brand this page asks for, nothing is fetched: the same rules run over it, and
+ * where they would end elsewhere (another locale) the bundles are fetched as usual.
  */
-export async function bootstrap(isSigninScreen: boolean): Promise<Bootstrap> {
+export async function bootstrap(isSigninScreen: boolean, bootData?: BootData): Promise<Bootstrap> {
   const query = new URLSearchParams(window.location.search);
-  const cobrand = await loadCobrand(chooseCobrandName(query));
+  const requested = chooseCobrandName(query);
+  const embedded = bootData && bootData.requested === requested ? bootData : undefined;
+  const cobrand: LoadedCobrand = embedded
+    ? { name: embedded.cobrandName, record: embedded.record, locales: embedded.locales }
+    : await loadCobrand(requested);
   sessionSet(COBRAND_KEY, cobrand.name);
 
   const sso = isSigninScreen ? fssoRedirectTarget(cobrand.record) : undefined;
@@ -138,12 +152,16 @@ export async function bootstrap(isSigninScreen: boolean): Promise<Bootstrap> {
     return { kind: 'leaving' };
   }
 
-  const t = await loadTranslate(locale);
   const root = document.documentElement;
   root.lang = toLanguageTag(locale);
   applyTheme(cobrand.record?.theme, root);
+  if (embedded && embedded.locale === locale) {
+    return { kind: 'ready', portal: portalFromBootData(embedded), fromBootData: true };
+  }
+  const t = await loadTranslate(locale);
   return {
     kind: 'ready',
+    fromBootData: false,
     portal: {
       cobrandName: cobrand.name,
       cobrand: cobrand.record,
@@ -151,6 +169,7 @@ export async function bootstrap(isSigninScreen: boolean): Promise<Bootstrap> {
       locales: cobrand.locales,
       t,
       appName: cobrand.record?.appName || t('common.defaultAppName'),
+      ...(embedded ? { assets: { logo: embedded.logo, footerLogo: embedded.footerLogo } } : {}),
     },
   };
 }

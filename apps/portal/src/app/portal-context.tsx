@@ -15,6 +15,11 @@ export interface Portal {
   t: Translate;
   /** The co-brand's application name, or the bundle's default name. */
   appName: string;
+  /**
+   * The logo and footer logo when the server already knows them (boot data): no HEAD probe then, and
+   * the server-rendered page shows them at once. null = none exists.
+   */
+  assets?: { logo: string | null; footerLogo: string | null };
 }
 
 export const PortalContext = createContext<Portal | null>(null);

@@ -8,11 +8,12 @@ import { useFirstExistingAsset } from './use-first-existing-asset.ts';
  * of its abbreviation. Co-brand texts are always rendered as text, never as markup.
  */
 export function Footer() {
-  const { cobrand, appName, t } = usePortal();
+  const { cobrand, appName, t, assets } = usePortal();
   const abbreviation = cobrand?.abbreviation ?? '';
   const logo = useFirstExistingAsset(
     `footer.${abbreviation}`,
     abbreviation ? LOGO_EXTENSIONS.map((ext) => `${FOOTER_LOGO_BASE}${abbreviation}.${ext}`) : [],
+    assets?.footerLogo,
   );
   // Only https URLs and our own paths become links, whatever the record holds (the import refuses the
   // rest; this holds for a record that bypassed it).

@@ -5,10 +5,11 @@ import { useFirstExistingAsset } from './use-first-existing-asset.ts';
 
 /** Co-brand header bar: the co-brand's logo (found by HEAD, spec §7), else its name as text. */
 export function Header({ languageSelector }: { languageSelector: boolean }) {
-  const { cobrandName, appName } = usePortal();
+  const { cobrandName, appName, assets } = usePortal();
   const logo = useFirstExistingAsset(
     `logo.${cobrandName}`,
     LOGO_EXTENSIONS.map((ext) => `${LOGO_BASE}${cobrandName}.${ext}`),
+    assets?.logo,
   );
   return (
     <header className="cp-header">

@@ -3,15 +3,18 @@ import { firstExistingAsset } from '../api/asset-exists.ts';
 
 /**
  * The first of `candidates` that exists on the server (HEAD, spec §7): undefined while asking,
- * null when none does.
+ * null when none does. `known` (not undefined) is the answer the server already gave in the boot
+ * data: it is used as is, without asking.
  */
 export function useFirstExistingAsset(
   cacheKey: string,
   candidates: readonly string[],
+  known?: string | null,
 ): string | null | undefined {
-  const [found, setFound] = useState<string | null | undefined>(undefined);
+  const [found, setFound] = useState<string | null | undefined>(known);
   const joined = candidates.join('\n');
   useEffect(() => {
+    if (known !== undefined) return;
     const controller = new AbortController();
     const list = joined ? joined.split('\n') : [];
     if (list.length === 0) {
@@ -26,6 +29,6 @@ export function useFirstExistingAsset(
         if (!controller.signal.aborted) setFound(null);
       });
     return () => controller.abort();
-  }, [cacheKey, joined]);
+  }, [cacheKey, joined, known]);
   return found;
 }

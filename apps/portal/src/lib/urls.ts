@@ -1,5 +1,12 @@
+/**
+ * The page's origin. In a server render there is no window; any origin then gives the same answers
+ * below (a path that is not `//host` nor `\` stays on whatever origin it is resolved against).
+ */
+const pageOrigin = (): string =>
+  typeof window === 'undefined' ? 'http://server-render.invalid' : window.location.origin;
+
 /** A path on our own origin (`/x`, not `//host` nor `\`): safe to fetch or navigate to. */
-export function isSameOriginPath(target: unknown, origin: string = window.location.origin): target is string {
+export function isSameOriginPath(target: unknown, origin: string = pageOrigin()): target is string {
   if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return false;
   if (!target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return false;
   try {

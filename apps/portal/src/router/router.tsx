@@ -31,11 +31,49 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-const snapshot = () => window.location.pathname + window.location.search;
+/** The location a server render renders (there is no window there); see withServerLocation. */
+let serverLocation: { pathname: string; search: string } | undefined;
+
+/**
+ * Runs a synchronous server render (renderToString) with `location` as the current location.
+ */
+export function withServerLocation<T>(location: { pathname: string; search: string }, render: () => T): T {
+  serverLocation = location;
+  try {
+    return render();
+  } finally {
+    serverLocation = undefined;
+  }
+}
+
+/** The current path and query: the browser's, or the one a server render was given. */
+export function currentLocation(): { pathname: string; search: string } {
+  return serverLocation ?? window.location;
+}
+
+const snapshot = () => {
+  const { pathname, search } = currentLocation();
+  return pathname + search;
+};
 
 /** The current path + query; re-renders on navigate() and on back/forward. */
 export function useLocationKey(): string {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+const subscribeNever = () => () => {};
+
+/**
+ * False in a server render and while the client hydrates it, true once the page is interactive (and
+ * at once in a client-only render). A server-rendered form keeps its submit button disabled until
+ * then, so no one can submit it natively before the script took over.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
 }
 
 /** Client-side navigation to a same-origin URL (path + query). */

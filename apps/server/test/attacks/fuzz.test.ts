@@ -177,6 +177,7 @@ const ROUTES: Route[] = [
   { template: '/sdportal/portalstatic/assets/images/footers/:file', methods: GET },
   { template: '/sdportal/portalstatic/assets/i18n/:locale/:file', methods: GET },
   { template: '/sdportal/portalstatic/assets/*', methods: GET },
+  { template: '/sdportal/portalstatic/theme/:file', methods: GET },
   { template: '/sdportal/portalstatic/*', methods: GET },
   { template: '/services/authentication-service/protected/one-time-pins', methods: ['POST'] },
   { template: '/services/authentication-service/public/forgotPassword', methods: ['POST'] },

@@ -2,13 +2,13 @@ import { LIMITS, SPECIAL_SIGNIN_LABEL_ABBREVIATION } from '@cardportal/domain';
 import { ErrorSummary, PasswordField, TextField } from '@cardportal/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { fssoRedirectTarget } from '../../app/bootstrap.ts';
-import { screenUrl, usePortal } from '../../app/portal-context.tsx';
+import { type Portal, screenUrl, usePortal } from '../../app/portal-context.tsx';
 import { nameOr, type TKey } from '../../i18n/i18n.ts';
 import { ScreenHeading, useDocumentTitle } from '../../layout/screen-heading.tsx';
 import { browser } from '../../lib/browser.ts';
 import { localRemove, SET_PIN_KEY } from '../../lib/storage.ts';
 import { isAllowedExternalTarget, relFor } from '../../lib/urls.ts';
-import { Link } from '../../router/router.tsx';
+import { currentLocation, Link, useHydrated } from '../../router/router.tsx';
 import type { SigninFailure } from './signin-flow.ts';
 import { useSignin } from './use-signin.ts';
 
@@ -39,6 +39,11 @@ function useDeferredTasks(): boolean {
   return extrasReady;
 }
 
+/** The sign-in screen's heading, also its document title (the server puts it in `<title>`). */
+export function signinHeading({ cobrand, appName, t }: Pick<Portal, 'cobrand' | 'appName' | 't'>): string {
+  return cobrand ? `${cobrand.signInToLabel} ${appName}`.trim() : t('signin.heading');
+}
+
 interface ExtraLink {
   key: TKey;
   href: string;
@@ -46,9 +51,9 @@ interface ExtraLink {
 
 export function SigninScreen() {
   const portal = usePortal();
-  const { t, cobrand, cobrandName, locale, appName } = portal;
+  const { t, cobrand, cobrandName, locale } = portal;
   const [initialFailure] = useState<SigninFailure | null>(() =>
-    new URLSearchParams(window.location.search).get('invalidLogin') === 'true' ? 'loginFailed' : null,
+    new URLSearchParams(currentLocation().search).get('invalidLogin') === 'true' ? 'loginFailed' : null,
   );
   const form = useSignin({ cobrandHost: cobrandName, locale, initialFailure });
   const extrasReady = useDeferredTasks();
@@ -58,8 +63,10 @@ export function SigninScreen() {
     if (sso) browser.assign(sso);
   }, [sso]);
 
-  const heading = cobrand ? `${cobrand.signInToLabel} ${appName}`.trim() : t('signin.heading');
+  const heading = signinHeading(portal);
   useDocumentTitle(heading);
+  // Server-rendered: not submittable before hydration (a native submit would post the form to this page).
+  const hydrated = useHydrated();
 
   const submitKey: TKey =
     cobrand?.abbreviation === SPECIAL_SIGNIN_LABEL_ABBREVIATION ? 'signin.submit.bnc' : 'signin.submit';
@@ -142,7 +149,7 @@ export function SigninScreen() {
           id="signin-submit"
           type="submit"
           className="cp-button cp-button--primary cp-button--block"
-          disabled={form.busy}
+          disabled={form.busy || !hydrated}
           aria-label={nameOr(submitText, submitKey)}
         >
           {submitText}

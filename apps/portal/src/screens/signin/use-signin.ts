@@ -38,6 +38,14 @@ export function useSignin(options: {
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
+  // A server-rendered form can be typed into before the script hydrates it: keep what was typed.
+  useEffect(() => {
+    const typedUserId = userIdRef.current?.value;
+    const typedPassword = passwordRef.current?.value;
+    if (typedUserId) setUserId((current) => current || typedUserId);
+    if (typedPassword) setPassword((current) => current || typedPassword);
+  }, []);
+
   useEffect(() => {
     if (focusError > 0) errorRef.current?.focus();
   }, [focusError]);

@@ -5,19 +5,29 @@ import {
   type ChangePasswordServiceUrls,
   cobrandNameSchema,
   DEFAULT_COBRAND,
+  FOOTER_LOGO_BASE,
   I18N_BASE,
   isPortalScreen,
   isSupportedLocale,
   LIMITS,
+  LOGO_BASE,
+  LOGO_EXTENSIONS,
   type Locale,
   PORTAL_BASE,
   portalUrl,
   resolveLocale,
+  toLanguageTag,
 } from '@cardportal/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientLogs } from '../../db/schema.ts';
+import { sendCacheable } from '../../http/cache.ts';
 import { sendError } from '../../http/errors.ts';
+import type { PublicCobrand } from '../cobrand/service.ts';
+import { type BootData, ServerRender } from './server-render.ts';
+
+/** A logo file name the logo routes serve (apps/server/src/modules/cobrand/routes.ts). */
+const ASSET_FILE = /^[a-z0-9][a-z0-9-]{0,39}\.(png|jpg|gif)$/;
 
 /**
  * The portal's own calls (spec §7) and the portal SPA itself: hashed assets are immutable; every
@@ -126,6 +136,39 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     immutable: true,
     maxAge: '365d',
   });
+  // The sign-in screen rendered on the server (issue 6): the portal build's render artifact.
+  const { render, problem } = await ServerRender.load(dist);
+  if (!render) app.log.warn({ dist, problem }, 'portal server render unavailable: the client renders alone');
+
+  /** The co-brand theme as a stylesheet (see server-render.ts): linked from the rendered pages. */
+  app.get<{ Params: { file: string } }>(`${PORTAL_BASE}theme/:file`, async (request, reply) => {
+    const name = /^([a-z0-9][a-z0-9-]{1,39})\.css$/.exec(request.params.file)?.[1];
+    const found = name ? await app.cobrands.get(name) : null;
+    const css = render && found ? render.themeCss(found.cobrand.theme) : '';
+    if (!css) return sendError(reply, 404, 'theme.not_found', 'No such theme');
+    return sendCacheable(request, reply, css, { contentType: 'text/css; charset=utf-8', maxAge: 900 });
+  });
+
+  /** The first existing logo of a folder, in the order the portal's HEAD probes ask. */
+  const firstAsset = async (base: string, folder: string, stem: string): Promise<string | null> => {
+    for (const ext of LOGO_EXTENSIONS) {
+      const file = `${stem}.${ext}`;
+      if (ASSET_FILE.test(file) && (await app.cobrands.asset(`${folder}/${file}`))) return `${base}${file}`;
+    }
+    return null;
+  };
+
+  /** Parsed co-brand records, per cache fill of the co-brand service. */
+  const records = new WeakMap<PublicCobrand, unknown>();
+  const recordOf = (found: PublicCobrand): unknown => {
+    let record = records.get(found);
+    if (record === undefined) {
+      record = JSON.parse(found.body) as unknown;
+      records.set(found, record);
+    }
+    return record;
+  };
+
   let indexHtml: string | undefined;
   const readIndex = () => {
     indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
@@ -142,7 +185,17 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
    */
   const foreseeBootstrap = async (
     request: FastifyRequest,
-  ): Promise<{ cobrand: string; locale: Locale; rewriteCookie: boolean; sso: boolean } | undefined> => {
+  ): Promise<
+    | {
+        requested: string;
+        found: PublicCobrand;
+        cobrand: string;
+        locale: Locale;
+        rewriteCookie: boolean;
+        sso: boolean;
+      }
+    | undefined
+  > => {
     const query = request.query as Record<string, unknown>;
     const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
     const raw = first(query.cobrandHost);
@@ -162,6 +215,8 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     const locale = resolveLocale(typeof queryLocale === 'string' ? queryLocale : cookie, offered);
     const cookieUsable = isSupportedLocale(cookie) && (offered.length === 0 || offered.includes(cookie));
     return {
+      requested: name,
+      found,
       cobrand: found.cobrand.name,
       locale,
       rewriteCookie: !cookieUsable,
@@ -181,11 +236,28 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     const known = screen === '' || isPortalScreen(screen);
     const signin = screen === '' || screen === 'signin';
     const boot = await foreseeBootstrap(request);
+    if (boot && render) {
+      // Issue 6: what the bootstrap needs is in the page itself, and sign-in arrives rendered.
+      const { page, themeHref } = await renderedPage(render, boot, signin, request);
+      const preloads = [...render.stylesheetPreloads];
+      if (themeHref) preloads.push(`<${themeHref}>; rel=preload; as=style`);
+      if (preloads.length > 0) reply.header('link', preloads.join(', '));
+      setLocaleCookie(signin, boot, reply);
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+      reply
+        .code(known ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8');
+      if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);
+      return reply.send(page.html);
+    }
     // A co-brand with federated SSO sends the sign-in page away before it renders: nothing to help.
     if (boot && !(signin && boot.sso)) {
-      // Page speed (issue 6): the JSON the bootstrap needs before its first render, fetched while the
-      // script is still downloading instead of after it ran (Chromium hands the preloaded response
-      // to the portal's fetch).
+      // Page speed (issue 6), without the server render: the JSON the bootstrap needs before its
+      // first render, fetched while the script is still downloading instead of after it ran
+      // (Chromium hands the preloaded response to the portal's fetch).
       const preload = [
         `/sdportal/rest/cobrand/${boot.cobrand}`,
         `/sdportal/rest/cobrands/${boot.cobrand}/locales`,
@@ -193,24 +265,78 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
         `${I18N_BASE}${boot.locale}/Messages.json`,
       ];
       reply.header('link', preload.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', '));
-      // Spec §4 locale rule, applied here rather than by a reload: the cookie the portal would write
-      // before reloading is already in this answer, so the first visit costs one page load, not two.
-      // Same cookie as the portal's writeCookie (readable by it: not HttpOnly).
-      if (signin && boot.rewriteCookie) {
-        reply.setCookie('user_locale', boot.locale, {
-          path: '/',
-          maxAge: LIMITS.cookieDays * 24 * 60 * 60,
-          sameSite: 'lax',
-          secure: config.secure,
-          httpOnly: false,
-        });
-      }
+      setLocaleCookie(signin, boot, reply);
     }
     return reply
       .code(known ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(html);
+  };
+
+  /**
+   * Spec §4 locale rule, applied here rather than by a reload: the cookie the portal would write
+   * before reloading is already in this answer, so the first visit costs one page load, not two.
+   * Same cookie as the portal's writeCookie (readable by it: not HttpOnly). Not for an SSO co-brand's
+   * sign-in, which leaves at once.
+   */
+  const setLocaleCookie = (
+    signin: boolean,
+    boot: { rewriteCookie: boolean; sso: boolean; locale: Locale },
+    reply: Parameters<typeof app.sessions.ensureCsrf>[1],
+  ) => {
+    if (!signin || boot.sso || !boot.rewriteCookie) return;
+    reply.setCookie('user_locale', boot.locale, {
+      path: '/',
+      maxAge: LIMITS.cookieDays * 24 * 60 * 60,
+      sameSite: 'lax',
+      secure: config.secure,
+      httpOnly: false,
+    });
+  };
+
+  /** The page with the boot data embedded, and on sign-in the screen rendered (cached per inputs). */
+  const renderedPage = async (
+    server: ServerRender,
+    boot: NonNullable<Awaited<ReturnType<typeof foreseeBootstrap>>>,
+    signin: boolean,
+    request: FastifyRequest,
+  ) => {
+    const { found, locale } = boot;
+    const name = found.cobrand.name;
+    const abbreviation = found.cobrand.abbreviation ?? '';
+    const [logo, footerLogo] = await Promise.all([
+      firstAsset(LOGO_BASE, 'logos', name),
+      abbreviation ? firstAsset(FOOTER_LOGO_BASE, 'footers', abbreviation) : Promise.resolve(null),
+    ]);
+    const invalidLogin = (request.query as Record<string, unknown>).invalidLogin === 'true';
+    // An SSO co-brand's sign-in leaves at once (the client redirects from the embedded record).
+    const renderSignin = signin && !boot.sso;
+    const themeCss = server.themeCss(found.cobrand.theme);
+    const themeHref = themeCss
+      ? `${PORTAL_BASE}theme/${name}.css?v=${ServerRender.themeVersion(themeCss)}`
+      : undefined;
+    const key = [boot.requested, found.etag, locale, renderSignin, invalidLogin, logo, footerLogo].join('|');
+    const data: BootData = {
+      v: server.bootDataVersion,
+      requested: boot.requested,
+      cobrandName: name,
+      record: recordOf(found),
+      locales: JSON.parse(found.localesBody) as Record<string, string>,
+      locale,
+      labels: app.texts.get(locale, 'PortalLabels').texts,
+      messages: app.texts.get(locale, 'Messages').texts,
+      logo,
+      footerLogo,
+    };
+    const page = server.page(key, {
+      data,
+      signin: renderSignin,
+      invalidLogin: renderSignin && invalidLogin,
+      langTag: toLanguageTag(locale),
+      themeHref,
+    });
+    return { page, themeHref };
   };
 
   app.get('/sdportal/portalstatic', async (_request, reply) => reply.redirect(PORTAL_BASE, 301));
