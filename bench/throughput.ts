@@ -282,23 +282,29 @@ export async function callLoad(
   };
 }
 
-/** A bare Fastify server answering one static JSON body: the reference for the public calls. */
-async function startBareFastify(body: string): Promise<{ base: string; stop(): Promise<void> }> {
+/**
+ * A bare Fastify server — no plugins, hooks or logging — answering each public call's own JSON body at
+ * `/bare/{i}` (parsed and serialised by Fastify, as a plain route would): the reference for the public
+ * calls, byte for byte the same answers.
+ */
+async function startBareFastify(bodies: string[]): Promise<{ base: string; stop(): Promise<void> }> {
   const port = await freePort();
   const script = `
     const fastify = require(${JSON.stringify(path.join(root, 'node_modules/fastify'))})({ logger: false });
-    const body = JSON.parse(process.env.BODY);
-    fastify.get('/bare', async () => body);
+    JSON.parse(process.env.BODIES).forEach((text, i) => {
+      const body = JSON.parse(text);
+      fastify.get('/bare/' + i, async () => body);
+    });
     fastify.listen({ port: ${port}, host: '127.0.0.1' });
   `;
   const child: ChildProcess = spawn(process.execPath, ['-e', script], {
-    env: { ...process.env, BODY: body },
+    env: { ...process.env, BODIES: JSON.stringify(bodies) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (
-      await fetch(`${base}/bare`).then(
+      await fetch(`${base}/bare/0`).then(
         (r) => r.ok,
         () => false,
       )
@@ -328,24 +334,23 @@ const PUBLIC_CALLS = [
 export async function publicBench(server: RunningServer, effort: Effort): Promise<Section> {
   const seconds = secondsFor(effort);
   const connections = effort === 'smoke' ? 2 : 16;
-  const record = await (await fetch(`${server.base}${PUBLIC_CALLS[0]}`)).text();
-  const bare = await startBareFastify(record);
+  const bodies = await Promise.all(
+    PUBLIC_CALLS.map(async (call) => (await fetch(server.base + call)).text()),
+  );
+  const bare = await startBareFastify(bodies);
   const runs: (CallRun & { ratio: number; bare: number })[] = [];
-  // The bare route runs before each call and after the last; each call is compared with the mean of
-  // the two bare runs beside it, so a change in the machine's speed during the run (a shared host)
-  // falls on both sides of the ratio.
+  // Each call runs between two runs of the bare route answering the same body, and is compared with
+  // their mean, so a change in the machine's speed during the run (a shared host) falls on both sides.
   const bareRuns: CallRun[] = [];
   try {
-    bareRuns.push(await callLoad(bare.base, '/bare', connections, seconds));
-    const measured: CallRun[] = [];
-    for (const call of PUBLIC_CALLS) {
-      measured.push(await callLoad(server.base, call, connections, seconds));
-      bareRuns.push(await callLoad(bare.base, '/bare', connections, seconds));
-    }
-    measured.forEach((run, i) => {
-      const beside = ((bareRuns[i]?.perSecond ?? 0) + (bareRuns[i + 1]?.perSecond ?? 0)) / 2;
+    for (const [i, call] of PUBLIC_CALLS.entries()) {
+      const before = await callLoad(bare.base, `/bare/${i}`, connections, seconds);
+      const run = await callLoad(server.base, call, connections, seconds);
+      const after = await callLoad(bare.base, `/bare/${i}`, connections, seconds);
+      bareRuns.push(before, after);
+      const beside = (before.perSecond + after.perSecond) / 2;
       runs.push({ ...run, bare: beside, ratio: run.perSecond / beside });
-    });
+    }
   } finally {
     await bare.stop();
   }
@@ -375,10 +380,10 @@ export async function publicBench(server: RunningServer, effort: Effort): Promis
       calls: runs,
     },
     table: [
-      `bare Fastify JSON x${connections}      ${reference.perSecond.toFixed(0)}/s (mean of ${bareRuns.length} runs, ${bareRuns.map((r) => r.perSecond.toFixed(0)).join(' / ')})  p99 ${reference.p99} ms`,
+      `bare Fastify, same bodies, x${connections}: ${bareRuns.map((r) => r.perSecond.toFixed(0)).join(' / ')} per s (before / after each call)  p99 ≤ ${reference.p99} ms  (server at LOG_LEVEL ${server.env.LOG_LEVEL})`,
       ...runs.map(
         (r) =>
-          `${r.path.split('?')[0]?.replace('/sdportal/', '').slice(0, 32).padEnd(34)}${r.perSecond.toFixed(0)}/s  p99 ${r.p99} ms  ${(100 * r.ratio).toFixed(0)} % of bare`,
+          `${r.path.split('?')[0]?.replace('/sdportal/', '').slice(0, 32).padEnd(34)}${r.perSecond.toFixed(0)}/s  p99 ${r.p99} ms  ${(100 * r.ratio).toFixed(0)} % of bare (${r.bare.toFixed(0)}/s)`,
       ),
     ],
     budgets,

@@ -8,7 +8,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type { Redis } from 'ioredis';
-import { stdSerializers } from 'pino';
+import pino, { stdSerializers } from 'pino';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { sendError } from './http/errors.ts';
@@ -95,6 +95,33 @@ const LOG_SERIALIZERS = {
   },
 };
 
+/**
+ * The public, cacheable reads every page load makes (co-brand record and locales, text bundles, built
+ * assets, logos, the session-warning content, health probes): logged at `debug` when they succeed
+ * quickly. Everything else — every sign-in and credential call, every application call, every unsafe
+ * method, every error and every slow answer — is logged at `info` (docs/security.md, Logs).
+ */
+const ROUTINE_READS = [
+  '/sdportal/rest/cobrand/',
+  '/sdportal/rest/cobrands/',
+  '/sdportal/portalstatic/assets/',
+  '/sdportal/portalstatic/theme/',
+  '/sdportal/rest/sessionExpire/sessionExpireWarningBoxContent.json',
+  '/app/assets/',
+  '/healthz',
+  '/readyz',
+];
+const SLOW_MS = 1000;
+
+function isRoutineRead(method: string, url: string, status: number, elapsedMs: number): boolean {
+  return (
+    (method === 'GET' || method === 'HEAD') &&
+    status < 400 &&
+    elapsedMs < SLOW_MS &&
+    ROUTINE_READS.some((prefix) => url.startsWith(prefix))
+  );
+}
+
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_TYPE = 'application/json';
 const FORM = 'application/x-www-form-urlencoded';
@@ -162,7 +189,35 @@ function loggable(error: unknown): Record<string, unknown> {
   };
 }
 
+/**
+ * Where the log goes without a test's stream: standard output through an asynchronous, buffered
+ * writer (pino's advice for speed: one write per 4 KB of lines, not one per line), flushed every
+ * second so a quiet server's lines still come out promptly, and at shutdown and exit.
+ */
+function stdoutLog(): { stream: ReturnType<typeof pino.destination>; stop(): void } {
+  const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const flush = () => {
+    try {
+      stream.flushSync();
+    } catch {
+      // Nothing buffered, or stdout already gone.
+    }
+  };
+  const timer = setInterval(() => stream.flush(), 1000);
+  timer.unref();
+  process.once('exit', flush);
+  return {
+    stream,
+    stop() {
+      clearInterval(timer);
+      process.off('exit', flush);
+      flush();
+    },
+  };
+}
+
 export async function buildApp(config: Config, services: Services): Promise<FastifyInstance> {
+  const log = config.logLevel === 'silent' || services.logStream ? undefined : stdoutLog();
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -170,7 +225,7 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
         : {
             level: config.logLevel,
             serializers: LOG_SERIALIZERS,
-            ...(services.logStream ? { stream: services.logStream } : {}),
+            stream: services.logStream ?? log?.stream,
           },
     bodyLimit: 32 * 1024,
     trustProxy: false,
@@ -186,7 +241,12 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    const entry = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (isRoutineRead(request.method, request.url, reply.statusCode, reply.elapsedTime)) {
+      request.log.debug(entry, 'request completed');
+    } else {
+      request.log.info(entry, 'request completed');
+    }
     done();
   });
 
@@ -344,6 +404,9 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   await app.register(appRoutes);
   await app.register(usersRoutes);
   await app.register(auditRoutes);
-  app.addHook('onClose', () => app.mailWorker.stop());
+  app.addHook('onClose', () => {
+    app.mailWorker.stop();
+    log?.stop();
+  });
   return app;
 }

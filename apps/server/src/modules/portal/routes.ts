@@ -89,6 +89,25 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  /** The warning's texts and timings depend on the language alone: serialised once per locale. */
+  const warningBodies = new Map<string, string>();
+  const warningBody = (locale: Locale): string => {
+    let body = warningBodies.get(locale);
+    if (body === undefined) {
+      const t = (key: string) => app.texts.text(locale, 'PortalLabels', key);
+      body = JSON.stringify({
+        sessionExpireWarningBoxTitle: t('sessionExpire.title'),
+        generalSessionAboutToExpireMessage: t('sessionExpire.message'),
+        sessionExpireContinueButtonLabel: t('sessionExpire.continue'),
+        sessionExpireLogoutButtonLabel: t('sessionExpire.logout'),
+        warningAfterMs: config.sessionWarningMs,
+        countdownSeconds: LIMITS.sessionCountdownSeconds,
+      });
+      warningBodies.set(locale, body);
+    }
+    return body;
+  };
+
   app.get<{ Querystring: { cobrandHost?: string } }>(
     '/sdportal/rest/sessionExpire/sessionExpireWarningBoxContent.json',
     async (request, reply) => {
@@ -98,16 +117,10 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
         (wanted.success ? await app.cobrands.get(wanted.data) : null) ??
         (await app.cobrands.get(DEFAULT_COBRAND));
       const locale = resolveLocale(session?.locale ?? request.cookies.user_locale, cobrand?.cobrand.locales);
-      const t = (key: string) => app.texts.text(locale, 'PortalLabels', key);
-      reply.header('cache-control', 'no-store');
-      return {
-        sessionExpireWarningBoxTitle: t('sessionExpire.title'),
-        generalSessionAboutToExpireMessage: t('sessionExpire.message'),
-        sessionExpireContinueButtonLabel: t('sessionExpire.continue'),
-        sessionExpireLogoutButtonLabel: t('sessionExpire.logout'),
-        warningAfterMs: config.sessionWarningMs,
-        countdownSeconds: LIMITS.sessionCountdownSeconds,
-      };
+      return reply
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(warningBody(locale));
     },
   );
 
