@@ -236,16 +236,20 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
 
   // The access log: one line per request at info — method, path (no query), status and time, once the
   // answer has gone — and its arrival at debug.
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.log.debug({ req: request }, 'incoming request');
-    done();
-  });
+  const debugLog = config.logLevel === 'debug' || config.logLevel === 'trace';
+  if (debugLog) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      request.log.debug({ req: request }, 'incoming request');
+      done();
+    });
+  }
   app.addHook('onResponse', (request, reply, done) => {
-    const entry = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (isRoutineRead(request.method, request.url, reply.statusCode, reply.elapsedTime)) {
-      request.log.debug(entry, 'request completed');
+      if (debugLog) {
+        request.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      }
     } else {
-      request.log.info(entry, 'request completed');
+      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     }
     done();
   });

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 /**
  * argon2id off the event loop, at a lower CPU priority than it (issue 6). One worker thread per core
  * runs the hashes (the synchronous functions of @node-rs/argon2, inside the worker); each worker lowers
- * its own thread's priority (nice +10), so when sign-ins saturate the cores the event loop — every
+ * its own thread's priority (nice +5), so when sign-ins saturate the cores the event loop — every
  * other request, the public JSON calls — still gets the CPU first, and hashing takes what is left.
  * Before, the hashes ran on libuv's pool of 4 threads at the event loop's own priority, on 2 cores.
  */
@@ -41,8 +41,12 @@ parentPort.on('message', (job) => {
 });
 `;
 
-/** Nice value of the hashing threads: below the event loop (0), above nothing else that matters. */
-const HASH_NICE = 10;
+/**
+ * Nice value of the hashing threads: below the event loop (0). At +5 the scheduler gives the event loop
+ * about three times their share when both want a core; at +10 (ten times) the embedded mode, whose
+ * event loop also runs the database, starved the hashes into a long latency tail at 70 % load.
+ */
+const HASH_NICE = 5;
 
 class HashPool {
   private readonly idle: Worker[] = [];
