@@ -417,14 +417,27 @@ interface Body {
   source?: string;
 }
 
+/**
+ * Text of any generated value: JSON where it has one (objects without a prototype have no toString),
+ * else its string form (a bigint has no JSON).
+ */
+function asText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}
+
 function formEncode(value: unknown): string {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return String(value);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return asText(value);
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     if (v && typeof v === 'object' && !Array.isArray(v)) {
       for (const [k2, v2] of Object.entries(v as Record<string, unknown>))
-        params.append(`${k}[${k2}]`, String(v2));
-    } else params.append(k, typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
+        params.append(`${k}[${k2}]`, asText(v2));
+    } else params.append(k, asText(v));
   }
   return params.toString();
 }
