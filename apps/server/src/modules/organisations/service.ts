@@ -433,6 +433,29 @@ export class OrganisationService {
     return this.structure(caller, companyNumber);
   }
 
+  /**
+   * `work` in one transaction holding the company's structure lock, with the company, its org points
+   * and the one named (404 when there is none).
+   */
+  private onPoint<T>(
+    caller: Caller,
+    companyNumber: string,
+    pointNumber: string,
+    work: (
+      tx: Executor,
+      found: { company: CompanyRecord; existing: OrgPointRow[]; current: OrgPointRow },
+    ) => Promise<T>,
+  ): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const company = await this.company(tx, caller, companyNumber);
+      await lockStructure(tx, company.id);
+      const existing = await orgPointsOf(tx, company.id);
+      const current = this.findPoint(existing, pointNumber);
+      if (!current) throw new OrgRequestError(404, 'orgPoint.notFound', 'No such org point');
+      return work(tx, { company, existing, current });
+    });
+  }
+
   async updateOrgPoint(
     caller: Caller,
     companyNumber: string,
@@ -441,12 +464,7 @@ export class OrganisationService {
     ip: string,
   ): Promise<ReportingStructure> {
     this.need(caller, 'modifyStructure');
-    await this.db.transaction(async (tx) => {
-      const company = await this.company(tx, caller, companyNumber);
-      await lockStructure(tx, company.id);
-      const existing = await orgPointsOf(tx, company.id);
-      const current = this.findPoint(existing, pointNumber);
-      if (!current) throw new OrgRequestError(404, 'orgPoint.notFound', 'No such org point');
+    await this.onPoint(caller, companyNumber, pointNumber, async (tx, { company, existing, current }) => {
       const byId = new Map(existing.map((p) => [p.id, p]));
       const before = {
         number: current.number,
@@ -505,12 +523,7 @@ export class OrganisationService {
     ip: string,
   ): Promise<ReportingStructure> {
     this.need(caller, 'modifyStructure');
-    await this.db.transaction(async (tx) => {
-      const company = await this.company(tx, caller, companyNumber);
-      await lockStructure(tx, company.id);
-      const existing = await orgPointsOf(tx, company.id);
-      const current = this.findPoint(existing, pointNumber);
-      if (!current) throw new OrgRequestError(404, 'orgPoint.notFound', 'No such org point');
+    await this.onPoint(caller, companyNumber, pointNumber, async (tx, { company, existing, current }) => {
       if (current.active === active) return;
       if (!active && existing.some((p) => p.reportsToId === current.id && p.active)) {
         throw new OrgRequestError(409, 'orgPoint.hasActiveChildren', 'Org points still report to this one');
@@ -543,11 +556,7 @@ export class OrganisationService {
     ip: string,
   ): Promise<void> {
     this.need(caller, 'modifyStructure');
-    await this.db.transaction(async (tx) => {
-      const company = await this.company(tx, caller, companyNumber);
-      await lockStructure(tx, company.id);
-      const current = this.findPoint(await orgPointsOf(tx, company.id), pointNumber);
-      if (!current) throw new OrgRequestError(404, 'orgPoint.notFound', 'No such org point');
+    await this.onPoint(caller, companyNumber, pointNumber, async (tx, { company, current }) => {
       if (await orgPointInUse(tx, current.id)) {
         throw new OrgRequestError(
           409,
