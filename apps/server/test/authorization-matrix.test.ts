@@ -7,6 +7,7 @@
  * Writes are chosen so that the authorised answer changes nothing (an invalid body → 400, a no-op
  * status → 200, unlocking an unlocked user → 409): the matrix can run every cell in any order.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from './harness.ts';
 import { endpointsUnder } from './support/routes.ts';
@@ -236,6 +237,240 @@ const MATRIX: Cell[] = [
     url: '/app/api/org/companies/100001/org-points/A000',
     expect: row(403, 409, 409, 409, 409, 403, 403, 409, 404),
   },
+  // Issuers, issuer groups, company groups, program options (docs/authorization.md, "Issuers and
+  // program options"). Issuer 1001 = Acme's; an unknown group id answers 404 to those allowed.
+  {
+    endpoint: 'GET /app/api/org/issuers',
+    label: 'list issuers in scope',
+    url: '/app/api/org/issuers',
+    expect: row(403, 403, 403, 200, 200, 403, 403, 200, 403),
+  },
+  {
+    endpoint: 'POST /app/api/org/issuers',
+    label: 'create an issuer (invalid number: authorised callers get 400)',
+    url: '/app/api/org/issuers',
+    body: { number: 'x', name1: 'X' },
+    expect: row(403, 403, 403, 403, 403, 403, 403, 400, 403),
+  },
+  {
+    endpoint: 'GET /app/api/org/issuers/:number',
+    label: 'view issuer 1001',
+    url: '/app/api/org/issuers/1001',
+    expect: row(403, 403, 403, 200, 200, 403, 403, 200, 403),
+  },
+  {
+    endpoint: 'GET /app/api/org/issuers/:number',
+    label: 'view issuer 2001 (another issuer)',
+    url: '/app/api/org/issuers/2001',
+    expect: row(403, 403, 403, 200, 404, 403, 403, 200, 403),
+  },
+  {
+    endpoint: 'PATCH /app/api/org/issuers/:number',
+    label: 'edit issuer 1001 (empty name: authorised callers get 400)',
+    url: '/app/api/org/issuers/1001',
+    body: { name1: '' },
+    expect: row(403, 403, 403, 400, 403, 403, 403, 400, 403),
+  },
+  {
+    endpoint: 'PUT /app/api/org/issuers/:number/status',
+    label: 'set issuer 1001 active (no-op)',
+    url: '/app/api/org/issuers/1001/status',
+    body: { active: true },
+    expect: row(403, 403, 403, 403, 403, 403, 403, 200, 403),
+  },
+  {
+    endpoint: 'DELETE /app/api/org/issuers/:number',
+    label: 'delete issuer 1001 (in use: 409)',
+    url: '/app/api/org/issuers/1001',
+    expect: row(403, 403, 403, 403, 403, 403, 403, 409, 403),
+  },
+  {
+    endpoint: 'GET /app/api/org/issuers/:number/company-groups',
+    label: "issuer 1001's company groups",
+    url: '/app/api/org/issuers/1001/company-groups',
+    expect: row(403, 403, 200, 200, 200, 403, 403, 200, 403),
+  },
+  {
+    endpoint: 'POST /app/api/org/issuers/:number/company-groups',
+    label: 'create a company group (empty name: 400)',
+    url: '/app/api/org/issuers/1001/company-groups',
+    body: { name: '' },
+    expect: row(403, 403, 403, 400, 400, 403, 403, 400, 403),
+  },
+  {
+    endpoint: 'PATCH /app/api/org/issuers/:number/company-groups/:id',
+    label: 'rename a company group (empty name: 400)',
+    url: '/app/api/org/issuers/1001/company-groups/999999',
+    body: { name: '' },
+    expect: row(403, 403, 403, 400, 400, 403, 403, 400, 403),
+  },
+  {
+    endpoint: 'PUT /app/api/org/issuers/:number/company-groups/:id/status',
+    label: 'set an unknown company group active (404)',
+    url: '/app/api/org/issuers/1001/company-groups/999999/status',
+    body: { active: true },
+    expect: row(403, 403, 403, 404, 404, 403, 403, 404, 403),
+  },
+  {
+    endpoint: 'GET /app/api/org/issuers/:number/program-options',
+    label: "issuer 1001's program options",
+    url: '/app/api/org/issuers/1001/program-options',
+    expect: row(403, 403, 403, 200, 200, 403, 403, 200, 403),
+  },
+  {
+    endpoint: 'PUT /app/api/org/issuers/:number/program-options',
+    label: "set issuer 1001's program options (nothing: no-op)",
+    url: '/app/api/org/issuers/1001/program-options',
+    body: { options: {} },
+    expect: row(403, 403, 403, 200, 403, 403, 403, 200, 403),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number/program-options',
+    label: "Acme's program options",
+    url: '/app/api/org/companies/100001/program-options',
+    expect: row(403, 403, 200, 200, 200, 403, 403, 200, 403),
+  },
+  {
+    endpoint: 'PUT /app/api/org/companies/:number/program-options',
+    label: "set Acme's program options (nothing: no-op)",
+    url: '/app/api/org/companies/100001/program-options',
+    body: { options: {} },
+    expect: row(403, 403, 403, 200, 200, 403, 403, 200, 403),
+  },
+  {
+    endpoint: 'GET /app/api/org/issuer-groups',
+    label: 'list issuer groups',
+    url: '/app/api/org/issuer-groups',
+    expect: row(403, 403, 403, 200, 403, 403, 403, 200, 403),
+  },
+  {
+    endpoint: 'POST /app/api/org/issuer-groups',
+    label: 'create an issuer group (empty name: 400)',
+    url: '/app/api/org/issuer-groups',
+    body: { name: '' },
+    expect: row(403, 403, 403, 403, 403, 403, 403, 400, 403),
+  },
+  {
+    endpoint: 'PATCH /app/api/org/issuer-groups/:id',
+    label: 'rename an issuer group (empty name: 400)',
+    url: '/app/api/org/issuer-groups/999999',
+    body: { name: '' },
+    expect: row(403, 403, 403, 403, 403, 403, 403, 400, 403),
+  },
+  {
+    endpoint: 'PUT /app/api/org/issuer-groups/:id/status',
+    label: 'set an unknown issuer group active (404)',
+    url: '/app/api/org/issuer-groups/999999/status',
+    body: { active: true },
+    expect: row(403, 403, 403, 403, 403, 403, 403, 404, 403),
+  },
+  // Cardholders, accounts and account groups of a company (docs/authorization.md "Accounts and
+  // cardholders"): Z H I G C O S A view inside their scope (O its subtree, S its group, A itself), H I G
+  // C maintain, Z is read-only (403), another tenant's company is 404. Ids of the demo rows: ACME_IDS.
+  {
+    endpoint: 'GET /app/api/org/companies/:number/cardholders',
+    label: 'list cardholders',
+    url: '/app/api/org/companies/100001/cardholders',
+    expect: row(200, 200, 200, 200, 200, 200, 200, 200, 404),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number/cardholders/:id',
+    label: "view active01's cardholder",
+    url: '/app/api/org/companies/100001/cardholders/{active01}',
+    expect: row(200, 200, 200, 200, 200, 200, 200, 200, 404),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number/cardholders/:id',
+    label: 'view Edsger Dijkstra (A210, outside O; Travel account for S)',
+    url: '/app/api/org/companies/100001/cardholders/{dijkstra}',
+    expect: row(404, 200, 200, 200, 200, 404, 200, 200, 404),
+  },
+  {
+    endpoint: 'PATCH /app/api/org/companies/:number/cardholders/:id',
+    label: 'edit a cardholder (empty name: 400)',
+    url: '/app/api/org/companies/100001/cardholders/{active01}',
+    body: { name1: '' },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'PUT /app/api/org/companies/:number/cardholders/:id/status',
+    label: 'set a cardholder active (no-op)',
+    url: '/app/api/org/companies/100001/cardholders/{active01}/status',
+    body: { active: true },
+    expect: row(403, 200, 200, 200, 200, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number/accounts',
+    label: 'list accounts',
+    url: '/app/api/org/companies/100001/accounts',
+    expect: row(200, 200, 200, 200, 200, 200, 200, 200, 404),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number/accounts/:id',
+    label: "view active01's account",
+    url: '/app/api/org/companies/100001/accounts/{active01Account}',
+    expect: row(200, 200, 200, 200, 200, 200, 200, 200, 404),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number/accounts/:id',
+    label: "view Alan Turing's Purchasing account (outside S, inside O)",
+    url: '/app/api/org/companies/100001/accounts/{turingAccount}',
+    expect: row(404, 200, 200, 200, 200, 200, 404, 200, 404),
+  },
+  {
+    endpoint: 'PUT /app/api/org/companies/:number/accounts/:id/status',
+    label: 'account status unknown (400)',
+    url: '/app/api/org/companies/100001/accounts/{active01Account}/status',
+    body: { status: 'Open' },
+    expect: row(400, 400, 400, 400, 400, 400, 400, 400, 400),
+  },
+  {
+    endpoint: 'PUT /app/api/org/companies/:number/accounts/:id/status',
+    label: 'account status unchanged (no-op)',
+    url: '/app/api/org/companies/100001/accounts/{active01Account}/status',
+    body: { status: 'Active' },
+    expect: row(403, 200, 200, 200, 200, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'PUT /app/api/org/companies/:number/accounts/:id/group',
+    label: 'move to its own group (no-op)',
+    url: '/app/api/org/companies/100001/accounts/{active01Account}/group',
+    body: { groupId: '{travel}' },
+    expect: row(403, 200, 200, 200, 200, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number/account-groups',
+    label: 'list account groups',
+    url: '/app/api/org/companies/100001/account-groups',
+    expect: row(403, 200, 200, 200, 200, 200, 200, 200, 404),
+  },
+  {
+    endpoint: 'POST /app/api/org/companies/:number/account-groups',
+    label: 'create a group that exists (409)',
+    url: '/app/api/org/companies/100001/account-groups',
+    body: { name: 'Travel' },
+    expect: row(403, 409, 409, 409, 409, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'PATCH /app/api/org/companies/:number/account-groups/:id',
+    label: 'rename a group to an empty name (400)',
+    url: '/app/api/org/companies/100001/account-groups/{travel}',
+    body: { name: '' },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'PUT /app/api/org/companies/:number/account-groups/:id/status',
+    label: 'set a group active (no-op)',
+    url: '/app/api/org/companies/100001/account-groups/{travel}/status',
+    body: { active: true },
+    expect: row(403, 200, 200, 200, 200, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'GET /app/api/my/cards',
+    label: 'own cards (empty for non-cardholders)',
+    url: '/app/api/my/cards',
+    expect: row(200, 200, 200, 200, 200, 200, 200, 200, 200),
+  },
   // My Profile: every signed-in user has its own; invalid bodies answer 400 to each.
   {
     endpoint: 'GET /app/api/profile',
@@ -271,13 +506,134 @@ const MATRIX: Cell[] = [
     body: {},
     expect: row(400, 400, 400, 400, 400, 400, 400, 400, 400),
   },
+  // Roles (demo: role 1 "Program administrator" of issuer 1001, held by admin01 and cgadmin01, and by
+  // bncadmin01's issuer's own role; issadmin01, isgadmin01 and sysadmin01 hold none).
+  {
+    endpoint: 'GET /app/api/roles',
+    label: 'list roles',
+    url: '/app/api/roles',
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 200),
+  },
+  {
+    endpoint: 'POST /app/api/roles',
+    label: 'define a role for an unknown issuer (definers get 400)',
+    url: '/app/api/roles',
+    body: { issuerNumber: '9999', name: 'Matrix', permissions: [] },
+    expect: row(403, 403, 403, 400, 400, 403, 403, 400, 403),
+  },
+  {
+    endpoint: 'PATCH /app/api/roles/:id',
+    label: 'empty change to an issuer 1001 role',
+    url: '/app/api/roles/1',
+    body: {},
+    expect: row(403, 403, 403, 200, 200, 403, 403, 200, 403),
+  },
+  {
+    endpoint: 'GET /app/api/users/:userId/roles',
+    label: "an Acme cardholder's roles",
+    url: '/app/api/users/active01/roles',
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 404),
+  },
+  {
+    endpoint: 'PUT /app/api/users/:userId/roles',
+    label: "an Acme cardholder's roles unchanged (none)",
+    url: '/app/api/users/active01/roles',
+    body: { roleIds: [] },
+    expect: row(403, 200, 200, 200, 200, 403, 403, 403, 404),
+  },
+  // Multi-user (demo: multi01 and multi02 linked; admin01, cgadmin01 and bncadmin01 may link).
+  {
+    endpoint: 'GET /app/api/users/:userId/link',
+    label: "an Acme cardholder's link",
+    url: '/app/api/users/active01/link',
+    expect: row(404, 200, 200, 200, 200, 200, 200, 200, 404),
+  },
+  {
+    endpoint: 'DELETE /app/api/users/:userId/link',
+    label: 'unlink a user that is not linked (linkers get 409)',
+    url: '/app/api/users/active01/link',
+    expect: row(403, 409, 409, 403, 403, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'POST /app/api/multi-user/links',
+    label: 'link one user with itself (linkers get 409)',
+    url: '/app/api/multi-user/links',
+    body: { userIds: ['active01', 'ACTIVE01'] },
+    expect: row(403, 409, 409, 403, 403, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'POST /app/api/multi-user/confirm',
+    label: 'confirm without a pending link',
+    url: '/app/api/multi-user/confirm',
+    body: { accept: true },
+    expect: row(409, 409, 409, 409, 409, 409, 409, 409, 409),
+  },
+  {
+    endpoint: 'POST /app/api/multi-user/choose',
+    label: 'choose an ID without a link',
+    url: '/app/api/multi-user/choose',
+    body: { userId: 'multi01' },
+    expect: row(404, 404, 404, 404, 404, 404, 404, 404, 404),
+  },
+  // Access as user (admin01 and cgadmin01 are super users of Acme; locked01 is locked).
+  {
+    endpoint: 'POST /app/api/access-as',
+    label: 'access as a locked cardholder (super users get 409)',
+    url: '/app/api/access-as',
+    body: { userId: 'locked01' },
+    expect: row(403, 409, 409, 403, 403, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'POST /app/api/access-as/return',
+    label: 'return without accessing as anyone',
+    url: '/app/api/access-as/return',
+    expect: row(409, 409, 409, 409, 409, 409, 409, 409, 409),
+  },
 ];
 
 let ctx: TestContext;
 const clients = new Map<Principal, TestClient>();
+/** Ids of demo rows named `{name}` in a cell's url or body (cardholders, accounts, account groups). */
+const ACME_IDS = new Map<string, number>();
+
+async function loadAcmeIds(): Promise<void> {
+  const one = async (name: string, query: ReturnType<typeof sql>) => {
+    const result = await ctx.services.database.db.execute<{ id: number }>(query);
+    const rows =
+      (result as unknown as { rows?: { id: number }[] }).rows ?? (result as unknown as { id: number }[]);
+    ACME_IDS.set(name, Number(rows[0]?.id));
+  };
+  await one('active01', sql`select cardholder_id as id from users where user_id = 'active01'`);
+  await one('dijkstra', sql`select id from cardholders where name1 = 'Edsger' and name2 = 'Dijkstra'`);
+  await one(
+    'active01Account',
+    sql`select a.id from accounts a join users u on u.cardholder_id = a.cardholder_id where u.user_id = 'active01' order by a.id limit 1`,
+  );
+  await one(
+    'turingAccount',
+    sql`select a.id from accounts a join cardholders c on c.id = a.cardholder_id where c.name2 = 'Turing' order by a.id limit 1`,
+  );
+  await one(
+    'travel',
+    sql`select g.id from account_groups g join companies c on c.id = g.company_id where c.number = '100001' and g.name = 'Travel'`,
+  );
+}
+
+/** A cell's url or body with `{name}` replaced by the demo row's id (a number in a body). */
+const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, name: string) => String(ACME_IDS.get(name)));
+const fillBody = (body: unknown): unknown =>
+  body && typeof body === 'object'
+    ? Object.fromEntries(
+        Object.entries(body).map(([k, v]) => [
+          k,
+          typeof v === 'string' && /^\{\w+\}$/.test(v) ? Number(fill(v)) : v,
+        ]),
+      )
+    : body;
 
 beforeAll(async () => {
   ctx = await startTestApp();
+  await loadAcmeIds();
   clients.set('none', new TestClient(ctx.app, '10.77.0.1'));
   let i = 2;
   for (const [principal, userId] of Object.entries(SIGN_IN) as [Principal, string][]) {
@@ -294,11 +650,11 @@ const call = (client: TestClient, cell: Cell) => {
   const [method] = cell.endpoint.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'];
   return client.request({
     method,
-    url: cell.url,
+    url: fill(cell.url),
     ...(cell.raw
       ? { payload: cell.raw.payload as unknown as string, headers: { 'content-type': cell.raw.type } }
       : cell.body !== undefined
-        ? { payload: JSON.stringify(cell.body), headers: { 'content-type': 'application/json' } }
+        ? { payload: JSON.stringify(fillBody(cell.body)), headers: { 'content-type': 'application/json' } }
         : {}),
   });
 };

@@ -1,11 +1,20 @@
-import { mayOnOrganisation } from '@cardportal/domain';
+import { mayOnAccounts, mayOnIssuers, mayOnOrganisation } from '@cardportal/domain';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, MemoryRouter, Navigate, Route, Routes } from 'react-router';
 import { AppFrame } from './frame/app-frame.tsx';
-import { mayCreateUsers, mayUseOrganisation, mayUsePeople } from './frame/permissions.ts';
+import {
+  mayCreateUsers,
+  mayUseAudit,
+  mayUseIssuers,
+  mayUseMyCards,
+  mayUseOrganisation,
+  mayUsePeople,
+  mayUseRoles,
+} from './frame/permissions.ts';
 import { AppProvider, useApp } from './lib/app-context.tsx';
 import type { AppContext } from './lib/session.ts';
 import { HomeScreen } from './screens/home/home-screen.tsx';
+import { MultiUserGate } from './screens/multi-user/multi-user-gate.tsx';
 
 // People, Organisation and My Profile load on first use: the home page stays small.
 const PeopleSearchScreen = lazy(() =>
@@ -27,6 +36,47 @@ const CompanyViewScreen = lazy(() =>
 );
 const CompanyFormScreen = lazy(() =>
   import('./screens/organisation/company-form-screen.tsx').then((m) => ({ default: m.CompanyFormScreen })),
+);
+const CardholderSearchScreen = lazy(() =>
+  import('./screens/accounts/cardholder-search-screen.tsx').then((m) => ({
+    default: m.CardholderSearchScreen,
+  })),
+);
+const CardholderViewScreen = lazy(() =>
+  import('./screens/accounts/cardholder-view-screen.tsx').then((m) => ({ default: m.CardholderViewScreen })),
+);
+const AccountSearchScreen = lazy(() =>
+  import('./screens/accounts/account-search-screen.tsx').then((m) => ({ default: m.AccountSearchScreen })),
+);
+const AccountViewScreen = lazy(() =>
+  import('./screens/accounts/account-view-screen.tsx').then((m) => ({ default: m.AccountViewScreen })),
+);
+const AccountGroupsScreen = lazy(() =>
+  import('./screens/accounts/account-groups-screen.tsx').then((m) => ({ default: m.AccountGroupsScreen })),
+);
+const MyCardsScreen = lazy(() =>
+  import('./screens/accounts/my-cards-screen.tsx').then((m) => ({ default: m.MyCardsScreen })),
+);
+const AuditScreen = lazy(() =>
+  import('./screens/audit/audit-screen.tsx').then((m) => ({ default: m.AuditScreen })),
+);
+const IssuerSearchScreen = lazy(() =>
+  import('./screens/issuers/issuer-search-screen.tsx').then((m) => ({ default: m.IssuerSearchScreen })),
+);
+const IssuerViewScreen = lazy(() =>
+  import('./screens/issuers/issuer-view-screen.tsx').then((m) => ({ default: m.IssuerViewScreen })),
+);
+const IssuerFormScreen = lazy(() =>
+  import('./screens/issuers/issuer-form-screen.tsx').then((m) => ({ default: m.IssuerFormScreen })),
+);
+const IssuerGroupsScreen = lazy(() =>
+  import('./screens/issuers/issuer-groups-screen.tsx').then((m) => ({ default: m.IssuerGroupsScreen })),
+);
+const ProgramOptionsScreen = lazy(() =>
+  import('./screens/issuers/program-options-screen.tsx').then((m) => ({ default: m.ProgramOptionsScreen })),
+);
+const RolesScreen = lazy(() =>
+  import('./screens/roles/roles-screen.tsx').then((m) => ({ default: m.RolesScreen })),
 );
 const ProfileScreen = lazy(() =>
   import('./screens/profile/profile-screen.tsx').then((m) => ({ default: m.ProfileScreen })),
@@ -65,8 +115,41 @@ function RouteTable() {
               {mayOnOrganisation(user.userType, 'modifyCompany') ? (
                 <Route path=":number/edit" element={<CompanyFormScreen mode="edit" />} />
               ) : null}
+              {mayOnAccounts(user.userType, 'viewAccounts') ? (
+                <>
+                  <Route path=":number/cardholders" element={<CardholderSearchScreen />} />
+                  <Route path=":number/cardholders/:id" element={<CardholderViewScreen />} />
+                  <Route path=":number/accounts" element={<AccountSearchScreen />} />
+                  <Route path=":number/accounts/:id" element={<AccountViewScreen />} />
+                </>
+              ) : null}
+              {mayOnAccounts(user.userType, 'viewAccountGroups') ? (
+                <Route path=":number/account-groups" element={<AccountGroupsScreen />} />
+              ) : null}
+              {mayOnIssuers(user.userType, 'viewCompanyOptions') ? (
+                <Route path=":number/program-options" element={<ProgramOptionsScreen level="company" />} />
+              ) : null}
             </Route>
           ) : null}
+          {mayUseIssuers(user.userType) ? (
+            <Route path="issuers">
+              <Route index element={<IssuerSearchScreen />} />
+              {mayOnIssuers(user.userType, 'createIssuer') ? (
+                <Route path="new" element={<IssuerFormScreen mode="create" />} />
+              ) : null}
+              <Route path=":number" element={<IssuerViewScreen />} />
+              {mayOnIssuers(user.userType, 'modifyIssuer') ? (
+                <Route path=":number/edit" element={<IssuerFormScreen mode="edit" />} />
+              ) : null}
+              <Route path=":number/program-options" element={<ProgramOptionsScreen level="issuer" />} />
+            </Route>
+          ) : null}
+          {mayOnIssuers(user.userType, 'viewIssuerGroups') ? (
+            <Route path="issuer-groups" element={<IssuerGroupsScreen />} />
+          ) : null}
+          {mayUseMyCards(user.userType) ? <Route path="my-cards" element={<MyCardsScreen />} /> : null}
+          {mayUseAudit(user.userType) ? <Route path="audit" element={<AuditScreen />} /> : null}
+          {mayUseRoles(user.userType) ? <Route path="roles" element={<RolesScreen />} /> : null}
           <Route path="profile" element={<ProfileScreen />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
@@ -88,15 +171,17 @@ export function AppRoutes({
 }) {
   return (
     <AppProvider context={context} languageTag={languageTag}>
-      {initialPath ? (
-        <MemoryRouter initialEntries={[initialPath]}>
-          <RouteTable />
-        </MemoryRouter>
-      ) : (
-        <BrowserRouter basename="/app">
-          <RouteTable />
-        </BrowserRouter>
-      )}
+      <MultiUserGate>
+        {initialPath ? (
+          <MemoryRouter initialEntries={[initialPath]}>
+            <RouteTable />
+          </MemoryRouter>
+        ) : (
+          <BrowserRouter basename="/app">
+            <RouteTable />
+          </BrowserRouter>
+        )}
+      </MultiUserGate>
     </AppProvider>
   );
 }

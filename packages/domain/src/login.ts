@@ -1,3 +1,5 @@
+import type { MultiUserState } from './multi-user.ts';
+import type { Permission } from './roles.ts';
 import type { UserType } from './user-types.ts';
 
 export const LOGIN_TYPES = ['pwd', 'otp-2fa', 'token'] as const;
@@ -52,4 +54,10 @@ export interface CurrentUser {
   cobrand: string;
   locale: string;
   lastLoginAt: string | null;
+  /** Permissions from the user's roles (packages/domain roles.ts). */
+  permissions: Permission[];
+  /** Multi-user: a link to confirm, or the IDs to choose from after sign-in. */
+  multiUser: MultiUserState;
+  /** Access as user: who is really working in this session (the banner names them), else null. */
+  accessedBy: { userId: string; firstName: string; lastName: string } | null;
 }

@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -467,4 +468,71 @@ export const programOptions = pgTable(
       sql`(${t.level} = 'issuer' and ${t.issuerId} is not null and ${t.companyId} is null) or (${t.level} = 'company' and ${t.companyId} is not null and ${t.issuerId} is null)`,
     ),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Roles and multi-user (seed 001 §4, §6; docs/authorization.md, docs/multi-user.md).
+
+/** Roles an issuer defines: a name and the permissions it carries (packages/domain PERMISSIONS). */
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    issuerId: integer('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    permissions: jsonb('permissions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('roles_issuer_name_key').on(t.issuerId, sql`lower(${t.name})`)],
+);
+
+/** The roles a user holds (only active users are given one: the service checks). */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userPk: integer('user_pk')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    grantedByPk: integer('granted_by_pk').references(() => users.id, { onDelete: 'set null' }),
+    grantedAt: ts('granted_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userPk, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/** A multi-user link: the user IDs of one person, all of one issuer. */
+export const multiUserLinks = pgTable('multi_user_links', {
+  id: serial('id').primaryKey(),
+  issuerId: integer('issuer_id')
+    .notNull()
+    .references(() => issuers.id),
+  createdByPk: integer('created_by_pk').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * Members of a link: a user belongs to one link at most (the primary key). A membership is unconfirmed
+ * until that user, signed in as itself, confirms it; only confirmed members may switch to each other.
+ */
+export const multiUserMembers = pgTable(
+  'multi_user_members',
+  {
+    userPk: integer('user_pk')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => multiUserLinks.id, { onDelete: 'cascade' }),
+    confirmedAt: ts('confirmed_at'),
+    addedByPk: integer('added_by_pk').references(() => users.id, { onDelete: 'set null' }),
+    addedAt: ts('added_at').notNull().defaultNow(),
+  },
+  (t) => [index('multi_user_members_link_idx').on(t.linkId)],
 );

@@ -1,10 +1,19 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkUserScope, cobrandSchema, type UserType } from '@cardportal/domain';
+import { checkUserScope, cobrandSchema, type Permission, type UserType } from '@cardportal/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { cardholders, serverSecrets, users } from '../db/schema.ts';
+import {
+  cardholders,
+  issuers,
+  multiUserLinks,
+  multiUserMembers,
+  roles,
+  serverSecrets,
+  userRoles,
+  users,
+} from '../db/schema.ts';
 import { saveCobrands } from '../modules/cobrand/repository.ts';
 import type { NewCardholder, UserScope } from '../shared/organisations.ts';
 import type { Secrets } from '../shared/secrets.ts';
@@ -198,6 +207,24 @@ export const DEMO_USERS: DemoUser[] = [
     note: 'account group manager of Acme Travel accounts',
   },
   {
+    userId: 'multi01',
+    email: 'max.multi@example.com',
+    firstName: 'Max',
+    lastName: 'Multi',
+    userType: 'A',
+    place: acme('A210', 'Purchasing'),
+    note: 'cardholder of Acme, linked with multi02 (multi-user: choose the ID after sign-in)',
+  },
+  {
+    userId: 'multi02',
+    email: 'max.multi.finance@example.com',
+    firstName: 'Max',
+    lastName: 'Multi',
+    userType: 'O',
+    place: { company: DEMO_COMPANY_NUMBER, orgPoint: 'A200' },
+    note: 'level manager of Acme Finance (A200 and below), linked with multi01',
+  },
+  {
     userId: 'bncadmin01',
     email: 'beatriz.norte@example.com',
     firstName: 'Beatriz',
@@ -276,6 +303,8 @@ async function placeExistingUser(
 }
 
 const MARKER = 'demo-loaded';
+/** Set once the demo roles and multi-user link are loaded (a database from before them gets them). */
+const ROLES_MARKER = 'demo-roles-loaded';
 /** Set once the demo organisations are loaded: a data directory from before them gets them on upgrade. */
 const ORG_MARKER = 'demo-organisations-loaded';
 
@@ -288,7 +317,11 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
   const markers = new Set(
     (await db.select({ name: serverSecrets.name }).from(serverSecrets)).map((r) => r.name),
   );
-  if (markers.has(MARKER) && markers.has(ORG_MARKER)) return false;
+  if (markers.has(MARKER) && markers.has(ORG_MARKER)) {
+    if (markers.has(ROLES_MARKER)) return false;
+    await loadDemoRolesAndLinks(db);
+    return true;
+  }
   if (!markers.has(MARKER)) await loadCobrands(db, config);
   const series = new DemoAccountSeries();
   const ids = await db.transaction((tx) => insertDemoOrganisations(tx, series));
@@ -337,7 +370,89 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
       { name: ORG_MARKER, value: new Date().toISOString() },
     ])
     .onConflictDoNothing();
+  if (!markers.has(ROLES_MARKER)) await loadDemoRolesAndLinks(db);
   return true;
+}
+
+/**
+ * Demo roles per issuer (docs/authorization.md "Roles") given to the demo administrators, and the demo
+ * person with two linked, confirmed user IDs (multi01 and multi02: docs/multi-user.md).
+ */
+export const DEMO_ROLES: {
+  issuer: string;
+  name: string;
+  description: string;
+  permissions: Permission[];
+  holders: string[];
+}[] = [
+  {
+    issuer: '1001',
+    name: 'Program administrator',
+    description: 'Maintains peer users, links user IDs and may access as a user',
+    permissions: ['peerUserModify', 'linkUsers', 'accessAsUser'],
+    holders: ['admin01', 'cgadmin01'],
+  },
+  {
+    issuer: '1001',
+    name: 'Super user',
+    description: 'May access the application as a user it administers',
+    permissions: ['accessAsUser'],
+    holders: [],
+  },
+  {
+    issuer: '2001',
+    name: 'Administrador del programa',
+    description: 'Usuarios pares, vinculación de usuarios y acceso como usuario',
+    permissions: ['peerUserModify', 'linkUsers', 'accessAsUser'],
+    holders: ['bncadmin01'],
+  },
+];
+
+async function loadDemoRolesAndLinks(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const demo of DEMO_ROLES) {
+      const [issuer] = await tx
+        .select({ id: issuers.id })
+        .from(issuers)
+        .where(eq(issuers.number, demo.issuer));
+      if (!issuer) continue;
+      const [role] = await tx
+        .insert(roles)
+        .values({
+          issuerId: issuer.id,
+          name: demo.name,
+          description: demo.description,
+          permissions: demo.permissions,
+        })
+        .onConflictDoNothing()
+        .returning({ id: roles.id });
+      if (!role) continue;
+      for (const holder of demo.holders) {
+        const user = await findUserByUserId(tx, holder);
+        if (user)
+          await tx.insert(userRoles).values({ userPk: user.id, roleId: role.id }).onConflictDoNothing();
+      }
+    }
+    const members = (await Promise.all(['multi01', 'multi02'].map((id) => findUserByUserId(tx, id)))).filter(
+      (u) => u !== undefined,
+    );
+    const [issuer] = await tx.select({ id: issuers.id }).from(issuers).where(eq(issuers.number, '1001'));
+    if (members.length === 2 && issuer) {
+      const [link] = await tx
+        .insert(multiUserLinks)
+        .values({ issuerId: issuer.id })
+        .returning({ id: multiUserLinks.id });
+      if (link)
+        await tx
+          .insert(multiUserMembers)
+          .values(members.map((u) => ({ userPk: u.id, linkId: link.id, confirmedAt: new Date() })))
+          .onConflictDoNothing();
+    }
+    await tx
+      .insert(serverSecrets)
+      .values({ name: ROLES_MARKER, value: new Date().toISOString() })
+      .onConflictDoNothing();
+  });
 }
 
 /** The demo co-brands and their images (apps/server/demo). */

@@ -25,5 +25,37 @@ export async function requireCaller(
     return undefined;
   }
   caller.locale = session.locale;
+  caller.accessedBy = accessedByOf(session.data);
+  // Access as user: the person really working must still be an active user with the permission.
+  if (caller.accessedBy) {
+    const real = await loadCaller(app.db, caller.accessedBy.pk);
+    if (!real || !real.permissions.has('accessAsUser')) {
+      await app.sessions.end(request, reply);
+      await sendError(reply, 401, 'session.required', 'Sign in first');
+      return undefined;
+    }
+  }
   return caller;
+}
+
+/** Session data of an access-as-user session: who is really working (never a secret). */
+export interface AccessedBy {
+  pk: number;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  /** When the original sign-in happened (ISO): the absolute session lifetime runs from it. */
+  signedInAt: string;
+}
+
+export function accessedByOf(data: Record<string, unknown> | null | undefined): AccessedBy | null {
+  const value = data?.accessedBy as Partial<AccessedBy> | undefined;
+  if (!value || typeof value.pk !== 'number' || typeof value.userId !== 'string') return null;
+  return {
+    pk: value.pk,
+    userId: value.userId,
+    firstName: String(value.firstName ?? ''),
+    lastName: String(value.lastName ?? ''),
+    signedInAt: String(value.signedInAt ?? ''),
+  };
 }

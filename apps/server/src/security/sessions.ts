@@ -26,6 +26,8 @@ export interface NewSession {
   locale: string;
   sso: boolean;
   data?: Record<string, unknown>;
+  /** When the sign-in happened (default now): a session that replaces another keeps its absolute lifetime. */
+  createdAt?: Date;
 }
 
 /**
@@ -109,7 +111,7 @@ export class SessionManager {
       .values({
         ...values,
         idHash: sha256(id),
-        createdAt: now,
+        createdAt: values.createdAt ?? now,
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + this.config.sessionIdleMs),
       })

@@ -59,8 +59,42 @@ export type AdminAuditEvent =
   | 'orgPoint.reactivated'
   | 'orgPoint.deleted'
   | 'orgPoint.uploaded'
+  | 'cardholder.updated'
+  | 'cardholder.deactivated'
+  | 'cardholder.reactivated'
+  | 'account.statusChanged'
+  | 'account.closed'
+  | 'account.moved'
+  | 'accountGroup.created'
+  | 'accountGroup.updated'
+  | 'accountGroup.deactivated'
+  | 'accountGroup.reactivated'
   | 'profile.updated'
-  | 'profile.softToken';
+  | 'role.created'
+  | 'role.updated'
+  | 'user.rolesChanged'
+  | 'multiUser.linked'
+  | 'multiUser.unlinked'
+  | 'multiUser.confirmed'
+  | 'multiUser.declined'
+  | 'multiUser.switched'
+  | 'accessAs.started'
+  | 'accessAs.ended'
+  | 'profile.softToken'
+  | 'issuer.created'
+  | 'issuer.updated'
+  | 'issuer.deactivated'
+  | 'issuer.reactivated'
+  | 'issuer.deleted'
+  | 'issuerGroup.created'
+  | 'issuerGroup.updated'
+  | 'issuerGroup.deactivated'
+  | 'issuerGroup.reactivated'
+  | 'companyGroup.created'
+  | 'companyGroup.updated'
+  | 'companyGroup.deactivated'
+  | 'companyGroup.reactivated'
+  | 'programOption.updated';
 
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 
@@ -91,8 +125,11 @@ export function diffChanges(
 }
 
 export interface AdminAuditEntry {
-  /** Who: the acting user. */
-  actor: { pk: number; userId: string };
+  /**
+   * Who: the acting user (pass the caller itself). In an access-as-user session the row names the
+   * person really working (`accessedBy`) as the actor and the user it worked as in `detail.accessedAs`.
+   */
+  actor: { pk: number; userId: string; accessedBy?: { pk: number; userId: string } | null };
   /** What: the kind of record and its id (for a user, its user ID). */
   entity: string;
   entityId: string;
@@ -115,13 +152,17 @@ export async function auditAdmin(
   const changes = entry.changes
     ? Object.fromEntries(Object.entries(entry.changes).filter(([field]) => !SECRET_FIELDS.test(field)))
     : null;
+  const real = entry.actor.accessedBy ?? entry.actor;
+  const detail = entry.actor.accessedBy
+    ? { ...entry.detail, accessedAs: entry.actor.userId }
+    : (entry.detail ?? {});
   await db.insert(auditEvents).values({
     event,
     userPk: entry.subjectPk ?? null,
     ip: entry.ip ?? null,
-    detail: entry.detail ?? {},
-    actorPk: entry.actor.pk,
-    actorUserId: entry.actor.userId,
+    detail,
+    actorPk: real.pk,
+    actorUserId: real.userId,
     entity: entry.entity,
     entityId: entry.entityId,
     changes,

@@ -1,6 +1,11 @@
 import {
   type CallerScope,
   canAdminister,
+  canonicalUserId,
+  isPermission,
+  isSystemReadOnly,
+  mayAdministerUser,
+  type Permission,
   type Placement,
   USER_TYPE_CODES,
   type UserType,
@@ -8,7 +13,7 @@ import {
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { cardholders, companies, companyGroups, issuers, users } from '../db/schema.ts';
-import { findUserByPk, type UserRow } from './users.ts';
+import type { UserRow } from './users.ts';
 
 /**
  * The caller of an application endpoint and the SQL that keeps its queries inside its scope
@@ -23,11 +28,27 @@ export interface Caller extends CallerScope {
   locale: string;
   cobrand: string;
   row: UserRow;
+  /** Permissions from the user's active roles (packages/domain roles.ts). */
+  permissions: ReadonlySet<Permission>;
+  /** Access as user: the person really working in this session, else null. */
+  accessedBy: { pk: number; userId: string } | null;
 }
+
+/** The permissions a user's active roles carry, as one SQL expression (a text array). */
+export const permissionsOf = (userPk: SQL | number) =>
+  sql<string[] | null>`(select array_agg(distinct p.value) from user_roles ur
+    join roles r on r.id = ur.role_id and r.active
+    cross join lateral jsonb_array_elements_text(r.permissions) p(value)
+    where ur.user_pk = ${userPk})`;
 
 /** The session's user as a caller (its type and scope columns), or undefined when not active. */
 export async function loadCaller(db: Executor, userPk: number): Promise<Caller | undefined> {
-  const row = await findUserByPk(db, userPk);
+  const [found] = await db
+    .select({ row: users, permissions: permissionsOf(sql`${users.id}`) })
+    .from(users)
+    .where(eq(users.id, userPk))
+    .limit(1);
+  const row = found?.row;
   if (!row || row.status !== 'Active') return undefined;
   return {
     pk: row.id,
@@ -44,8 +65,13 @@ export async function loadCaller(db: Executor, userPk: number): Promise<Caller |
     accountGroupId: row.accountGroupId,
     cardholderId: row.cardholderId,
     row,
+    permissions: new Set((found.permissions ?? []).filter(isPermission)),
+    accessedBy: null,
   };
 }
+
+/** Peer authority for the type rule (canAdminister): the caller's roles carry peer-user modify. */
+export const peerOf = (caller: Caller) => ({ peerAuthority: caller.permissions.has('peerUserModify') });
 
 /** The types a caller may see by the type rule (canAdminister 'view'). */
 export function viewableTypes(caller: UserType): UserType[] {
@@ -203,6 +229,43 @@ export async function orgPathOf(db: Executor, orgPointId: number | null | undefi
   const rows =
     (result as unknown as { rows?: { id: number }[] }).rows ?? (result as unknown as { id: number }[]);
   return rows.map((r) => Number(r.id));
+}
+
+/** A user the caller may view, by user ID (any case), with its company and placement; else undefined. */
+export async function findVisibleUser(db: Executor, caller: CallerScope, rawUserId: string) {
+  const userId = canonicalUserId(rawUserId);
+  if (userId.length === 0 || userId.length > 64 || userId.includes('\u0000')) return undefined;
+  const [row] = await selectVisibleUsers(db, caller, eq(users.userId, userId)).limit(1);
+  return row;
+}
+export type VisibleUser = NonNullable<Awaited<ReturnType<typeof findVisibleUser>>>;
+
+/** A visible user's full placement as the domain rules take it (its org path only for a level manager). */
+export async function placementOfVisible(
+  db: Executor,
+  caller: CallerScope,
+  row: VisibleUser,
+): Promise<Placement & { type: UserType }> {
+  const p = row.placement;
+  return {
+    type: row.user.userType as UserType,
+    userPk: row.user.id,
+    issuerGroupId: p.issuerGroupId,
+    issuerId: p.issuerId,
+    companyGroupId: p.companyGroupId,
+    companyId: p.companyId,
+    orgPath: caller.type === 'O' ? await orgPathOf(db, p.orgPointId) : [],
+    accountGroupId: p.accountGroupId,
+    cardholderId: p.cardholderId,
+  };
+}
+
+/** Whether the caller may modify a visible user: type rule with its peer authority, scope, not read-only. */
+export async function mayModifyVisible(db: Executor, caller: Caller, row: VisibleUser): Promise<boolean> {
+  const target = await placementOfVisible(db, caller, row);
+  return (
+    mayAdministerUser(caller, target, 'modify', peerOf(caller)) && !isSystemReadOnly(caller.type, target.type)
+  );
 }
 
 export type { Placement };

@@ -18,6 +18,8 @@ describe('application frame', () => {
       'Home',
       'People',
       'Organisation',
+      'Roles',
+      'Audit trail',
       'My Profile',
     ]);
     expect(screen.getByRole('link', { name: 'Create user' })).toBeDefined();
@@ -29,7 +31,7 @@ describe('application frame', () => {
     mockFetch(() => undefined);
     renderApp('/', makeContext('A'));
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Home', 'My Profile']);
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Home', 'My cards', 'My Profile']);
     expect(screen.queryByRole('searchbox')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Create user' })).toBeNull();
   });

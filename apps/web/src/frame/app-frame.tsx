@@ -4,8 +4,16 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { getJson } from '../api/client.ts';
 import { useApp } from '../lib/app-context.tsx';
 import { logout } from '../lib/session.ts';
+import { AccessAsBanner } from './access-as-banner.tsx';
 import { GlobalSearch } from './global-search.tsx';
-import { mayUseOrganisation, mayUsePeople } from './permissions.ts';
+import {
+  mayUseAudit,
+  mayUseIssuers,
+  mayUseMyCards,
+  mayUseOrganisation,
+  mayUsePeople,
+  mayUseRoles,
+} from './permissions.ts';
 
 /**
  * The application's frame: skip link, banner with the co-brand's logo, search and logout, navigation
@@ -61,6 +69,7 @@ export function AppFrame() {
           {t('app.logout')}
         </button>
       </header>
+      <AccessAsBanner />
       <nav className="app-nav" aria-label={t('app.nav.label')}>
         <ul>
           <li>
@@ -76,6 +85,26 @@ export function AppFrame() {
           {organisation ? (
             <li>
               <NavLink to="/organisation">{t('app.nav.organisation')}</NavLink>
+            </li>
+          ) : null}
+          {mayUseIssuers(user.userType) ? (
+            <li>
+              <NavLink to="/issuers">{t('app.nav.issuers')}</NavLink>
+            </li>
+          ) : null}
+          {mayUseMyCards(user.userType) ? (
+            <li>
+              <NavLink to="/my-cards">{t('app.nav.myCards')}</NavLink>
+            </li>
+          ) : null}
+          {mayUseRoles(user.userType) ? (
+            <li>
+              <NavLink to="/roles">{t('app.nav.roles')}</NavLink>
+            </li>
+          ) : null}
+          {mayUseAudit(user.userType) ? (
+            <li>
+              <NavLink to="/audit">{t('app.nav.audit')}</NavLink>
             </li>
           ) : null}
           <li>

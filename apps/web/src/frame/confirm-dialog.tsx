@@ -12,6 +12,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   onCancel,
+  idPrefix = 'confirm',
 }: {
   open: boolean;
   title: string;
@@ -19,6 +20,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Prefix of the buttons' ids (`{prefix}-ok`, `{prefix}-cancel`): unique when a page has several dialogs. */
+  idPrefix?: string;
 }) {
   const { t } = useApp();
   const ref = useRef<HTMLDialogElement>(null);
@@ -52,10 +55,21 @@ export function ConfirmDialog({
       <h2 id={`${id}-title`}>{title}</h2>
       <p id={`${id}-body`}>{body}</p>
       <div className="app-actions">
-        <button type="button" className="app-button" id="confirm-cancel" ref={cancelRef} onClick={onCancel}>
+        <button
+          type="button"
+          className="app-button"
+          id={`${idPrefix}-cancel`}
+          ref={cancelRef}
+          onClick={onCancel}
+        >
           {t('common.cancel')}
         </button>
-        <button type="button" className="app-button app-button--danger" id="confirm-ok" onClick={onConfirm}>
+        <button
+          type="button"
+          className="app-button app-button--danger"
+          id={`${idPrefix}-ok`}
+          onClick={onConfirm}
+        >
           {confirmLabel}
         </button>
       </div>

@@ -22,14 +22,41 @@ const day = z
     },
   );
 
+/** Optional filters: the actor's user ID, the subject user's user ID, the kind of record (exact, any case). */
+const filterText = z.string().trim().max(64, { error: 'audit.filter.tooLong' }).optional();
+export const AUDIT_ENTITIES = [
+  'user',
+  'company',
+  'orgPoint',
+  'cardholder',
+  'account',
+  'accountGroup',
+  'audit',
+] as const;
+
 export const auditQuerySchema = z.object({
   from: day.optional(),
   to: day.optional(),
   page: z.string().optional(),
+  actor: filterText,
+  user: filterText,
+  entity: filterText,
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-export const auditExportQuerySchema = z.object({ from: day.optional(), to: day.optional() });
+export const auditExportQuerySchema = z.object({
+  from: day.optional(),
+  to: day.optional(),
+  actor: filterText,
+  user: filterText,
+  entity: filterText,
+});
+
+export type AuditFilters = {
+  actor?: string | undefined;
+  user?: string | undefined;
+  entity?: string | undefined;
+};
 export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
 
 /** A changed field: its value before and after (never a secret: passwords, answers and PINs are left out). */
@@ -83,3 +110,19 @@ export const AUDIT_API_ERROR_CODES = [
   'audit.rangeTooLong',
   'audit.forbidden',
 ] as const;
+
+/**
+ * The screen's check of a From / To pair (`YYYY-MM-DD`, either may be empty), by the rules the server
+ * applies: each a real date, From not after To, at most AUDIT_MAX_RANGE_DAYS days. Field → message key.
+ */
+export function checkAuditRange(from: string, to: string): { from?: string; to?: string } {
+  const valid = (v: string) => v === '' || auditQuerySchema.shape.from.safeParse(v).success;
+  const problems: { from?: string; to?: string } = {};
+  if (!valid(from)) problems.from = 'date.invalid';
+  if (!valid(to)) problems.to = 'date.invalid';
+  if (problems.from || problems.to || !from || !to) return problems;
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  if (days < 0) return { from: 'dateRange.fromAfterTo' };
+  if (days + 1 > AUDIT_MAX_RANGE_DAYS) return { to: 'audit.rangeTooLong' };
+  return {};
+}

@@ -3,30 +3,36 @@ import path from 'node:path';
 import { APP_BASE, type CurrentUser, portalUrl, type UserType } from '@cardportal/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { accessedByOf, requireCaller } from '../../http/caller.ts';
 import { sendError } from '../../http/errors.ts';
-import { findUserByPk } from '../../shared/users.ts';
+import { multiUserStateOf } from '../../shared/multi-user.ts';
 
 /** The application behind the portal: only a full session reaches it. */
 export async function appRoutes(app: FastifyInstance): Promise<void> {
   app.get('/app/api/me', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
+    const caller = await requireCaller(app, request, reply);
+    if (!caller) return reply;
     const session = await app.sessions.get(request);
-    if (!session || session.stage !== 'full')
-      return sendError(reply, 401, 'session.required', 'Sign in first');
-    const user = await findUserByPk(app.db, session.userPk);
-    if (!user || user.status !== 'Active') {
-      await app.sessions.end(request, reply);
-      return sendError(reply, 401, 'session.required', 'Sign in first');
-    }
+    const accessedBy = accessedByOf(session?.data);
+    const { linkId: _link, ...multiUser } = await multiUserStateOf(app.db, caller.pk, {
+      chosen: session?.data.multiUserChosen === true,
+      accessed: accessedBy !== null,
+    });
+    const user = caller.row;
     const me: CurrentUser = {
       userId: user.displayUserId,
       firstName: user.firstName,
       lastName: user.lastName,
       email: user.email,
       userType: user.userType as UserType,
-      cobrand: session.cobrand,
-      locale: session.locale,
+      cobrand: session?.cobrand ?? user.cobrand,
+      locale: caller.locale,
       lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+      permissions: [...caller.permissions].sort(),
+      multiUser,
+      accessedBy: accessedBy
+        ? { userId: accessedBy.userId, firstName: accessedBy.firstName, lastName: accessedBy.lastName }
+        : null,
     };
     return me;
   });

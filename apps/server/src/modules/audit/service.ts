@@ -2,6 +2,7 @@ import {
   AUDIT_CSV_COLUMNS,
   AUDIT_MAX_RANGE_DAYS,
   AUDIT_PAGE_SIZE,
+  type AuditFilters,
   type AuditPage,
   type AuditRow,
   checkPageJump,
@@ -62,6 +63,13 @@ function toRow(r: AuditListRow): AuditRow {
   };
 }
 
+/** The filters that were given (empty ones dropped). */
+const filtersOf = (query: AuditFilters): AuditFilters => ({
+  ...(query.actor ? { actor: query.actor } : {}),
+  ...(query.user ? { user: query.user } : {}),
+  ...(query.entity ? { entity: query.entity } : {}),
+});
+
 /** A CSV cell: formula starters neutralised with a leading apostrophe (OWASP CSV injection), then quoted. */
 export function csvCell(value: unknown): string {
   let text =
@@ -77,11 +85,15 @@ export class AuditService {
     if (!USER_TYPE_INFO[caller.type].administersUsers) throw new AuditServiceError(403, 'audit.forbidden');
   }
 
-  async page(caller: Caller, query: { from?: string; to?: string; page?: string }): Promise<AuditPage> {
+  async page(
+    caller: Caller,
+    query: { from?: string; to?: string; page?: string } & AuditFilters,
+  ): Promise<AuditPage> {
     this.requireAdmin(caller);
     const { from, to } = dateRange(query);
     const end = new Date(to.getTime() + DAY);
-    const total = await countAudit(this.db, caller, from, end);
+    const filters = filtersOf(query);
+    const total = await countAudit(this.db, caller, from, end, filters);
     const pages = pageCount(total, AUDIT_PAGE_SIZE);
     let page = 1;
     if (query.page !== undefined) {
@@ -89,7 +101,15 @@ export class AuditService {
       if (jump.problem) throw new AuditServiceError(400, 'form.invalid', { page: jump.problem });
       page = jump.page;
     }
-    const rows = await listAudit(this.db, caller, from, end, (page - 1) * AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE);
+    const rows = await listAudit(
+      this.db,
+      caller,
+      from,
+      end,
+      (page - 1) * AUDIT_PAGE_SIZE,
+      AUDIT_PAGE_SIZE,
+      filters,
+    );
     return {
       rows: rows.map(toRow),
       total,
@@ -102,15 +122,15 @@ export class AuditService {
   }
 
   /** The CSV of a range (at most 30 days); the export itself is audited. */
-  async exportCsv(caller: Caller, query: { from?: string; to?: string }, ip: string) {
+  async exportCsv(caller: Caller, query: { from?: string; to?: string } & AuditFilters, ip: string) {
     this.requireAdmin(caller);
     const { from, to } = dateRange(query);
     const end = new Date(to.getTime() + DAY);
-    const rows = await listAudit(this.db, caller, from, end, 0, AUDIT_EXPORT_MAX_ROWS);
+    const rows = await listAudit(this.db, caller, from, end, 0, AUDIT_EXPORT_MAX_ROWS, filtersOf(query));
     const lines = [AUDIT_CSV_COLUMNS.map(csvCell).join(',')];
     for (const r of rows.map(toRow)) lines.push(AUDIT_CSV_COLUMNS.map((c) => csvCell(r[c])).join(','));
     await auditAdmin(this.db, 'audit.exported', {
-      actor: { pk: caller.pk, userId: caller.userId },
+      actor: caller,
       entity: 'audit',
       entityId: `${iso(from)}..${iso(to)}`,
       detail: { rows: rows.length },

@@ -27,6 +27,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { companies, orgPoints } from '../../db/schema.ts';
 import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../shared/audit.ts';
 import { OrganisationError, setCompanyMultiUser } from '../../shared/organisations.ts';
+import { isFeatureOn } from '../../shared/program-options.ts';
 import type { Caller } from '../../shared/user-scope.ts';
 import { readFirstSheet, writeSheet, XlsxError } from '../../shared/xlsx.ts';
 import {
@@ -101,7 +102,7 @@ export class OrganisationService {
     ip?: string,
   ) {
     return auditAdmin(db, event, {
-      actor: { pk: caller.pk, userId: caller.userId },
+      actor: caller,
       entity,
       entityId: id,
       ...(changes ? { changes } : {}),
@@ -586,6 +587,13 @@ export class OrganisationService {
   async upload(caller: Caller, companyNumber: string, file: Uint8Array, ip: string): Promise<UploadResult> {
     this.need(caller, 'modifyStructure');
     const company = await this.company(this.db, caller, companyNumber);
+    if (!(await isFeatureOn(this.db, company.id, 'reportingStructureUpload'))) {
+      throw new OrgRequestError(
+        403,
+        'programOption.disabled',
+        'Reporting-structure upload is switched off for this company (program option)',
+      );
+    }
     if (Buffer.from(file.buffer, file.byteOffset, file.byteLength).includes(EICAR)) throw virus();
     let sheet: string[][];
     try {
@@ -717,7 +725,7 @@ export class OrganisationService {
           );
       }
       await auditAdmin(tx, 'orgPoint.uploaded', {
-        actor: { pk: caller.pk, userId: caller.userId },
+        actor: caller,
         entity: 'company',
         entityId: company.number,
         ip,

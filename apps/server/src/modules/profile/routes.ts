@@ -23,6 +23,7 @@ import { sendError } from '../../http/errors.ts';
 import { hashSecret, verifySecret } from '../../security/hashing.ts';
 import { guardedAttempt } from '../../shared/attempts.ts';
 import { type AdminAuditEvent, audit, auditAdmin } from '../../shared/audit.ts';
+import { isFeatureOn } from '../../shared/program-options.ts';
 import { assignToken, DEFAULT_PIN_DAYS, findToken } from '../../shared/soft-token.ts';
 import type { Caller } from '../../shared/user-scope.ts';
 
@@ -84,7 +85,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     ip: string,
   ) =>
     auditAdmin(app.db, event, {
-      actor: { pk: caller.pk, userId: caller.userId },
+      actor: caller,
       entity: 'user',
       entityId: caller.userId,
       subjectPk: caller.pk,
@@ -195,6 +196,20 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         409,
         'twoFactor.notAvailable',
         'Two-factor sign-in is set by your token or single sign-on',
+      );
+    }
+    // The company's program option gates turning it on; users above company level are not gated.
+    if (
+      body.enabled &&
+      caller.row.loginType !== 'otp-2fa' &&
+      caller.companyId != null &&
+      !(await isFeatureOn(app.db, caller.companyId, 'twoFactor'))
+    ) {
+      return sendError(
+        reply,
+        403,
+        'programOption.disabled',
+        'Two-factor sign-in is not offered for your company (program option)',
       );
     }
     if (!(await reauthenticate(caller, body.currentPassword, request, reply))) return reply;

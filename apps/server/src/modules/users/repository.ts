@@ -19,7 +19,7 @@ import type { UserRow } from '../../shared/users.ts';
 
 /** Data access of user maintenance. Every read of users goes through the caller's scope. */
 
-export type ScopedUser = Awaited<ReturnType<typeof findVisibleUser>> & {};
+export type { VisibleUser as ScopedUser } from '../../shared/user-scope.ts';
 
 /** Escapes LIKE wildcards so criteria match literally. */
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -67,12 +67,7 @@ export function searchUsers(
 }
 
 /** A user the caller may view, by user ID; undefined when it does not exist or lies outside the scope. */
-export async function findVisibleUser(db: Executor, caller: CallerScope, rawUserId: string) {
-  const userId = canonicalUserId(rawUserId);
-  if (userId.length === 0 || userId.length > 64 || userId.includes('\u0000')) return undefined;
-  const [row] = await selectVisibleUsers(db, caller, eq(users.userId, userId)).limit(1);
-  return row;
-}
+export { findVisibleUser } from '../../shared/user-scope.ts';
 
 export async function userIdTaken(db: Executor, rawUserId: string): Promise<boolean> {
   const [row] = await db

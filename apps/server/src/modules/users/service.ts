@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   type CreateUserBody,
   canAdminister,
@@ -6,7 +5,6 @@ import {
   checkEmailPair,
   checkNewUserId,
   checkPageJump,
-  checkPasswordConstruction,
   checkSearchCriteria,
   checkUserScope,
   isInScope,
@@ -38,7 +36,7 @@ import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../shared/audi
 import { composeMail } from '../../shared/mail-text.ts';
 import { findCompanyByNumber } from '../../shared/organisations.ts';
 import { enqueueMail } from '../../shared/outbox.ts';
-import { type Caller, orgPathOf } from '../../shared/user-scope.ts';
+import { type Caller, orgPathOf, peerOf, placementOfVisible } from '../../shared/user-scope.ts';
 import type { UserRow } from '../../shared/users.ts';
 import * as repo from './repository.ts';
 
@@ -154,29 +152,15 @@ export class UserService {
     return row;
   }
 
-  private async placementOf(
-    caller: Caller,
-    row: Scoped,
-    db: Executor = this.db,
-  ): Promise<Placement & { type: UserType }> {
-    const p = row.placement;
-    return {
-      type: row.user.userType as UserType,
-      userPk: row.user.id,
-      issuerGroupId: p.issuerGroupId,
-      issuerId: p.issuerId,
-      companyGroupId: p.companyGroupId,
-      companyId: p.companyId,
-      orgPath: caller.type === 'O' ? await orgPathOf(db, p.orgPointId) : [],
-      accountGroupId: p.accountGroupId,
-      cardholderId: p.cardholderId,
-    };
+  private placementOf(caller: Caller, row: Scoped, db: Executor = this.db) {
+    return placementOfVisible(db, caller, row);
   }
 
   private async may(caller: Caller, row: Scoped, db: Executor = this.db) {
     const target = await this.placementOf(caller, row, db);
     const type = target.type;
-    const modify = mayAdministerUser(caller, target, 'modify') && !isSystemReadOnly(caller.type, type);
+    const modify =
+      mayAdministerUser(caller, target, 'modify', peerOf(caller)) && !isSystemReadOnly(caller.type, type);
     const self = row.user.id === caller.pk;
     const status = row.user.status as UserStatus;
     return {
@@ -221,7 +205,7 @@ export class UserService {
 
   private assignable(caller: Caller): UserType[] {
     return USER_TYPE_CODES.filter(
-      (t) => canAdminister(caller.type, t, 'create') && !isSystemReadOnly(caller.type, t),
+      (t) => canAdminister(caller.type, t, 'create', peerOf(caller)) && !isSystemReadOnly(caller.type, t),
     );
   }
 
@@ -240,7 +224,10 @@ export class UserService {
       const problem = checkName(field, body[field]);
       if (problem) errors[field] = problem;
     }
-    if (!canAdminister(caller.type, body.userType, 'create') || isSystemReadOnly(caller.type, body.userType))
+    if (
+      !canAdminister(caller.type, body.userType, 'create', peerOf(caller)) ||
+      isSystemReadOnly(caller.type, body.userType)
+    )
       errors.userType = 'userType.notAllowed';
     if (Object.keys(errors).length > 0) fail(400, 'form.invalid', errors);
 
@@ -321,7 +308,10 @@ export class UserService {
       const type = body.userType ?? (before.userType as UserType);
       if (type !== before.userType) {
         if (allowed.self) errors.userType = 'user.self';
-        else if (!canAdminister(caller.type, type, 'create') || isSystemReadOnly(caller.type, type))
+        else if (
+          !canAdminister(caller.type, type, 'create', peerOf(caller)) ||
+          isSystemReadOnly(caller.type, type)
+        )
           errors.userType = 'userType.notAllowed';
         else values.userType = type;
       }
@@ -405,7 +395,7 @@ export class UserService {
     ip: string,
   ): Promise<void> {
     await auditAdmin(tx, event, {
-      actor: { pk: caller.pk, userId: caller.userId },
+      actor: caller,
       entity: 'user',
       entityId: after.displayUserId,
       subjectPk: after.id,

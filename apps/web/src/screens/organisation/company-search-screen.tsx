@@ -1,9 +1,10 @@
-import { type CompanyList, checkPageJump, checkSearchCriteria, mayOnOrganisation } from '@cardportal/domain';
+import { type CompanyList, checkSearchCriteria, mayOnOrganisation } from '@cardportal/domain';
 import { ErrorSummary, FieldError } from '@cardportal/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { searchCompanies } from '../../api/organisations.ts';
+import { Paging } from '../../frame/paging.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 
@@ -25,8 +26,6 @@ export function CompanySearchScreen() {
   const [draft, setDraft] = useState(q);
   const [problem, setProblem] = useState<string | undefined>();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [jump, setJump] = useState('');
-  const [jumpProblem, setJumpProblem] = useState<string | undefined>();
 
   useEffect(() => setDraft(q), [q]);
 
@@ -69,13 +68,6 @@ export function CompanySearchScreen() {
   const result = loaded.state === 'done' ? loaded.result : undefined;
   const pages = result?.pageCount ?? 1;
   const number = new Intl.NumberFormat(languageTag);
-
-  const submitJump = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkPageJump(jump, pages);
-    setJumpProblem(checked.problem);
-    if (checked.page !== undefined) go({ q, page: checked.page });
-  };
 
   return (
     <>
@@ -156,46 +148,12 @@ export function CompanySearchScreen() {
               </tbody>
             </table>
           </div>
-          <nav className="app-paging" aria-label={t('app.people.search.paging')}>
-            <button
-              type="button"
-              className="app-button"
-              disabled={result.page <= 1}
-              onClick={() => go({ q, page: result.page - 1 })}
-            >
-              {t('app.people.search.previous')}
-            </button>
-            <span id="company-page">
-              {t('app.people.search.page', number.format(result.page), number.format(pages))}
-            </span>
-            <button
-              type="button"
-              className="app-button"
-              disabled={result.page >= pages}
-              onClick={() => go({ q, page: result.page + 1 })}
-            >
-              {t('app.people.search.next')}
-            </button>
-            <form onSubmit={submitJump} noValidate className="app-jump">
-              <label htmlFor="company-jump">{t('app.people.search.jump')}</label>
-              <input
-                id="company-jump"
-                inputMode="numeric"
-                size={4}
-                value={jump}
-                onChange={(e) => setJump(e.target.value)}
-                aria-invalid={jumpProblem ? true : undefined}
-                aria-describedby={jumpProblem ? 'company-jump-error' : undefined}
-              />
-              <button type="submit" className="app-button">
-                {t('app.people.search.jumpSubmit')}
-              </button>
-              <FieldError
-                id="company-jump-error"
-                message={jumpProblem ? problemText(jumpProblem) : undefined}
-              />
-            </form>
-          </nav>
+          <Paging
+            idPrefix="company"
+            page={result.page}
+            pages={pages}
+            onGo={(next) => go({ q, page: next })}
+          />
         </>
       ) : null}
     </>

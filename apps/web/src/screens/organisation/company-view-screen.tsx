@@ -1,5 +1,7 @@
 import {
   type CompanySummary,
+  mayOnAccounts,
+  mayOnIssuers,
   mayOnOrganisation,
   type OrgPointNode,
   type ReportingStructure,
@@ -20,6 +22,7 @@ import {
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
+import { CompanyTabs } from '../accounts/shared.tsx';
 import { ActivePill } from './company-search-screen.tsx';
 import { OrgPointDialog } from './org-point-dialog.tsx';
 import { OrgTree, type PointAction } from './org-tree.tsx';
@@ -172,6 +175,11 @@ export function CompanyViewScreen() {
                 {t('app.people.action.edit')}
               </Link>
             ) : null}
+            {mayOnIssuers(user.userType, 'viewCompanyOptions') ? (
+              <Link to="program-options" className="app-button" id="company-options">
+                {t('app.options.action')}
+              </Link>
+            ) : null}
             {mayDelete ? (
               <>
                 <button
@@ -198,6 +206,7 @@ export function CompanyViewScreen() {
             ) : null}
           </div>
 
+          {mayOnAccounts(user.userType, 'viewAccounts') ? <CompanyTabs number={company.number} /> : null}
           <section aria-labelledby="structure-heading">
             <h2 id="structure-heading">{t('app.org.tree.heading')}</h2>
             <div className="app-actions">

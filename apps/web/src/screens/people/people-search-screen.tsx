@@ -1,6 +1,5 @@
 import {
   canAdminister,
-  checkPageJump,
   checkSearchCriteria,
   USER_STATUSES,
   USER_TYPES_BY_LEVEL,
@@ -13,6 +12,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { searchUsers } from '../../api/users.ts';
+import { Paging } from '../../frame/paging.tsx';
 import { mayCreateUsers } from '../../frame/permissions.ts';
 import { StatusPill } from '../../frame/status-pill.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
@@ -49,8 +49,6 @@ export function PeopleSearchScreen() {
   const [draft, setDraft] = useState({ q, type: type ?? '', status: status ?? '' });
   const [problem, setProblem] = useState<string | undefined>();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'idle' });
-  const [jump, setJump] = useState('');
-  const [jumpProblem, setJumpProblem] = useState<string | undefined>();
 
   // The URL is the search: a new one (global search, back button) refills the form.
   useEffect(() => setDraft({ q, type: type ?? '', status: status ?? '' }), [q, type, status]);
@@ -96,13 +94,6 @@ export function PeopleSearchScreen() {
   const result = loaded.state === 'done' ? loaded.result : undefined;
   const pages = result?.pageCount ?? 1;
   const number = new Intl.NumberFormat(languageTag);
-
-  const submitJump = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkPageJump(jump, pages);
-    setJumpProblem(checked.problem);
-    if (checked.page !== undefined) go({ q, type: type ?? '', status: status ?? '', page: checked.page });
-  };
 
   return (
     <>
@@ -224,46 +215,12 @@ export function PeopleSearchScreen() {
               </tbody>
             </table>
           </div>
-          <nav className="app-paging" aria-label={t('app.people.search.paging')}>
-            <button
-              type="button"
-              className="app-button"
-              disabled={result.page <= 1}
-              onClick={() => go({ q, type: type ?? '', status: status ?? '', page: result.page - 1 })}
-            >
-              {t('app.people.search.previous')}
-            </button>
-            <span id="people-page">
-              {t('app.people.search.page', number.format(result.page), number.format(pages))}
-            </span>
-            <button
-              type="button"
-              className="app-button"
-              disabled={result.page >= pages}
-              onClick={() => go({ q, type: type ?? '', status: status ?? '', page: result.page + 1 })}
-            >
-              {t('app.people.search.next')}
-            </button>
-            <form onSubmit={submitJump} noValidate className="app-jump">
-              <label htmlFor="people-jump">{t('app.people.search.jump')}</label>
-              <input
-                id="people-jump"
-                inputMode="numeric"
-                size={4}
-                value={jump}
-                onChange={(e) => setJump(e.target.value)}
-                aria-invalid={jumpProblem ? true : undefined}
-                aria-describedby={jumpProblem ? 'people-jump-error' : undefined}
-              />
-              <button type="submit" className="app-button">
-                {t('app.people.search.jumpSubmit')}
-              </button>
-              <FieldError
-                id="people-jump-error"
-                message={jumpProblem ? problemText(jumpProblem) : undefined}
-              />
-            </form>
-          </nav>
+          <Paging
+            idPrefix="people"
+            page={result.page}
+            pages={pages}
+            onGo={(next) => go({ q, type: type ?? '', status: status ?? '', page: next })}
+          />
         </>
       ) : null}
     </>

@@ -5,10 +5,14 @@ import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { getUser, setUserStatus, unlockUser } from '../../api/users.ts';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
+import { mayUseRoles } from '../../frame/permissions.ts';
 import { StatusPill } from '../../frame/status-pill.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { rememberRecent } from '../../lib/recent.ts';
+import { UserAccessAs } from './user-access-as.tsx';
+import { UserLinkPanel } from './user-link-panel.tsx';
+import { UserRolesPanel } from './user-roles-panel.tsx';
 
 type Action = 'deactivate' | 'reactivate' | 'unlock';
 
@@ -137,6 +141,13 @@ export function UserViewScreen() {
                 </button>
               ))}
           </div>
+          <UserAccessAs detail={detail} />
+          {mayUseRoles(me.userType) ? (
+            <div className="app-panels">
+              <UserRolesPanel userId={detail.userId} />
+              <UserLinkPanel userId={detail.userId} />
+            </div>
+          ) : null}
         </>
       ) : null}
       <ConfirmDialog

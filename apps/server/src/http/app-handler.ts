@@ -1,0 +1,78 @@
+import { resolveLocale, toFieldErrors } from '@cardportal/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Caller } from '../shared/user-scope.ts';
+import { requireCaller } from './caller.ts';
+import { sendError } from './errors.ts';
+
+/** A refusal of an application endpoint: status, a message key as code, field errors as message keys. */
+export class AppRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(code);
+  }
+}
+
+export const refuseWith = (status: number, code: string, fieldErrors?: Record<string, string>): never => {
+  throw new AppRequestError(status, code, fieldErrors);
+};
+
+interface Handled<P, B> {
+  caller: Caller;
+  request: FastifyRequest<{ Params: P }>;
+  reply: FastifyReply;
+  body: B;
+}
+
+/**
+ * One shape for an application endpoint: the caller (401 without a full session), the body or query
+ * parsed by a domain schema (400 with field errors as message keys), the work, and an AppRequestError
+ * answered as `{ code, message, fieldErrors? }` with the message in the caller's language
+ * (`validation.{code}` of the Messages bundle). `undefined` from the work answers 204.
+ */
+export function appHandler(app: FastifyInstance) {
+  const text = (locale: string, key: string) =>
+    app.texts.text(resolveLocale(locale), 'Messages', `validation.${key}`) || key;
+
+  return <P = Record<string, string>, B = undefined>(
+    work: (input: Handled<P, B>) => Promise<unknown>,
+    input?: { body?: z.ZodType<B>; query?: z.ZodType<B>; status?: number },
+  ) =>
+    async (request: FastifyRequest<{ Params: P }>, reply: FastifyReply) => {
+      const caller = await requireCaller(app, request, reply);
+      if (!caller) return reply;
+      let body = undefined as B;
+      const schema = input?.body ?? input?.query;
+      if (schema) {
+        const parsed = schema.safeParse((input?.body ? request.body : request.query) ?? {});
+        if (!parsed.success)
+          return sendError(
+            reply,
+            400,
+            'form.invalid',
+            text(caller.locale, 'form.invalid'),
+            toFieldErrors(parsed.error),
+          );
+        body = parsed.data;
+      }
+      try {
+        const result = await work({ caller, request, reply, body });
+        if (reply.sent) return reply;
+        if (result === undefined) return reply.code(204).send();
+        return reply.code(input?.status ?? 200).send(result);
+      } catch (error) {
+        if (error instanceof AppRequestError)
+          return sendError(
+            reply,
+            error.status,
+            error.code,
+            text(caller.locale, error.code),
+            error.fieldErrors,
+          );
+        throw error;
+      }
+    };
+}

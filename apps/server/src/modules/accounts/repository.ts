@@ -1,0 +1,433 @@
+import type { CallerScope } from '@cardportal/domain';
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  accountGroups,
+  accounts,
+  cardholders,
+  companies,
+  issuers,
+  orgPoints,
+  users,
+} from '../../db/schema.ts';
+
+/**
+ * Cardholders, card accounts and account groups of one company, always inside the caller's scope
+ * (docs/authorization.md, "Accounts and cardholders"): the company must lie in the caller's scope, and
+ * inside it O sees its org subtree, S its account group, A its own cardholder. Every condition is SQL,
+ * so another tenant's rows are never loaded. Conditions fail closed (a missing scope column: nothing).
+ */
+
+const FALSE = sql`false`;
+
+export type CompanyRef = { id: number; number: string };
+
+/** The companies a caller's scope holds, on `companies` joined with `issuers`. */
+function companyScope(caller: CallerScope): SQL {
+  switch (caller.type) {
+    case 'Z':
+      return sql`true`;
+    case 'H':
+      return caller.issuerGroupId ? eq(issuers.issuerGroupId, caller.issuerGroupId) : FALSE;
+    case 'I':
+      return caller.issuerId ? eq(companies.issuerId, caller.issuerId) : FALSE;
+    case 'G':
+      return caller.companyGroupId ? eq(companies.companyGroupId, caller.companyGroupId) : FALSE;
+    default:
+      return caller.companyId ? eq(companies.id, caller.companyId) : FALSE;
+  }
+}
+
+export async function findCompanyInScope(
+  db: Executor,
+  caller: CallerScope,
+  number: string,
+): Promise<CompanyRef | undefined> {
+  const [row] = await db
+    .select({ id: companies.id, number: companies.number })
+    .from(companies)
+    .innerJoin(issuers, eq(issuers.id, companies.issuerId))
+    .where(and(eq(companies.number, number), companyScope(caller)))
+    .limit(1);
+  return row;
+}
+
+/** Ids of an org point and every org point below it. */
+const subtree = (orgPointId: number) =>
+  sql`(with recursive sub(id) as (select id from org_points where id = ${orgPointId}
+    union all select o.id from org_points o join sub on o.reports_to_id = sub.id) select id from sub)`;
+
+/** The cardholders of the company the caller may see (on `cardholders`). */
+export function cardholderScope(caller: CallerScope, companyId: number): SQL {
+  const inCompany = eq(cardholders.companyId, companyId);
+  switch (caller.type) {
+    case 'O':
+      return caller.orgPointId
+        ? (and(inCompany, sql`${cardholders.orgPointId} in ${subtree(caller.orgPointId)}`) as SQL)
+        : FALSE;
+    case 'S':
+      return caller.accountGroupId
+        ? (and(
+            inCompany,
+            sql`exists (select 1 from accounts a where a.cardholder_id = "cardholders"."id"
+              and a.account_group_id = ${caller.accountGroupId})`,
+          ) as SQL)
+        : FALSE;
+    case 'A':
+      return caller.cardholderId ? (and(inCompany, eq(cardholders.id, caller.cardholderId)) as SQL) : FALSE;
+    default:
+      return inCompany;
+  }
+}
+
+/** The accounts of the company the caller may see (on `accounts`). */
+export function accountScope(caller: CallerScope, companyId: number): SQL {
+  const inCompany = eq(accounts.companyId, companyId);
+  switch (caller.type) {
+    case 'O':
+      return caller.orgPointId
+        ? (and(
+            inCompany,
+            sql`exists (select 1 from cardholders c where c.id = "accounts"."cardholder_id"
+              and c.org_point_id in ${subtree(caller.orgPointId)})`,
+          ) as SQL)
+        : FALSE;
+    case 'S':
+      return caller.accountGroupId
+        ? (and(inCompany, eq(accounts.accountGroupId, caller.accountGroupId)) as SQL)
+        : FALSE;
+    case 'A':
+      return caller.cardholderId
+        ? (and(inCompany, eq(accounts.cardholderId, caller.cardholderId)) as SQL)
+        : FALSE;
+    default:
+      return inCompany;
+  }
+}
+
+/** The account groups of the company the caller may see (S: its own). */
+export function groupScope(caller: CallerScope, companyId: number): SQL {
+  const inCompany = eq(accountGroups.companyId, companyId);
+  if (caller.type === 'S')
+    return caller.accountGroupId
+      ? (and(inCompany, eq(accountGroups.id, caller.accountGroupId)) as SQL)
+      : FALSE;
+  if (caller.type === 'A') return FALSE;
+  return inCompany;
+}
+
+const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Cardholder name condition (name 1, name 2, or both as one). */
+const nameMatches = (q: string): SQL =>
+  or(
+    ilike(cardholders.name1, escapeLike(q)),
+    ilike(cardholders.name2, escapeLike(q)),
+    sql`(${cardholders.name1} || ' ' || ${cardholders.name2}) ilike ${escapeLike(q)}`,
+  ) as SQL;
+
+// ---- Cardholders ----
+
+export interface CardholderFilter {
+  /** Name text, or the last four digits of one of its (visible) accounts. */
+  q?: string | undefined;
+  lastFour?: boolean;
+  active?: boolean | undefined;
+}
+
+function cardholderWhere(caller: CallerScope, companyId: number, filter: CardholderFilter): SQL {
+  const q = filter.q;
+  return and(
+    cardholderScope(caller, companyId),
+    q
+      ? filter.lastFour
+        ? sql`exists (select 1 from accounts where accounts.cardholder_id = "cardholders"."id"
+            and accounts.last4 = ${q} and ${accountScope(caller, companyId)})`
+        : nameMatches(q)
+      : undefined,
+    filter.active === undefined ? undefined : eq(cardholders.active, filter.active),
+  ) as SQL;
+}
+
+export async function countCardholders(
+  db: Executor,
+  caller: CallerScope,
+  companyId: number,
+  filter: CardholderFilter,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cardholders)
+    .where(cardholderWhere(caller, companyId, filter));
+  return Number(row?.n ?? 0);
+}
+
+const cardholderColumns = (caller: CallerScope, companyId: number) => ({
+  id: cardholders.id,
+  name1: cardholders.name1,
+  name2: cardholders.name2,
+  active: cardholders.active,
+  orgPointNumber: orgPoints.number,
+  orgPointName: orgPoints.name1,
+  // Qualified by hand: inside a subquery drizzle may print a bare column name.
+  accountCount: sql<number>`(select count(*)::int from accounts
+    where accounts.cardholder_id = "cardholders"."id" and ${accountScope(caller, companyId)})`,
+});
+
+export type CardholderRow = {
+  id: number;
+  name1: string;
+  name2: string;
+  active: boolean;
+  orgPointNumber: string | null;
+  orgPointName: string | null;
+  accountCount: number;
+};
+
+export async function pageOfCardholders(
+  db: Executor,
+  caller: CallerScope,
+  companyId: number,
+  filter: CardholderFilter,
+  page: { limit: number; offset: number },
+): Promise<CardholderRow[]> {
+  return db
+    .select(cardholderColumns(caller, companyId))
+    .from(cardholders)
+    .leftJoin(orgPoints, eq(orgPoints.id, cardholders.orgPointId))
+    .where(cardholderWhere(caller, companyId, filter))
+    .orderBy(asc(cardholders.name2), asc(cardholders.name1), asc(cardholders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function findCardholder(
+  db: Executor,
+  caller: CallerScope,
+  companyId: number,
+  id: number,
+  lock = false,
+): Promise<(CardholderRow & { orgPointId: number | null }) | undefined> {
+  const query = db
+    .select({ ...cardholderColumns(caller, companyId), orgPointId: cardholders.orgPointId })
+    .from(cardholders)
+    .leftJoin(orgPoints, eq(orgPoints.id, cardholders.orgPointId))
+    .where(and(eq(cardholders.id, id), cardholderScope(caller, companyId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: cardholders }) : await query;
+  return row;
+}
+
+/** An active org point of the company by number (case-insensitive). */
+export async function findOrgPoint(db: Executor, companyId: number, number: string) {
+  const [row] = await db
+    .select({ id: orgPoints.id, number: orgPoints.number, name1: orgPoints.name1 })
+    .from(orgPoints)
+    .where(
+      and(
+        eq(orgPoints.companyId, companyId),
+        sql`lower(${orgPoints.number}) = lower(${number})`,
+        eq(orgPoints.active, true),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Accounts of a cardholder that are not Closed (whatever the caller sees: a rule of the data). */
+export async function openAccountsOf(db: Executor, cardholderId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(and(eq(accounts.cardholderId, cardholderId), sql`${accounts.status} <> 'Closed'`));
+  return Number(row?.n ?? 0);
+}
+
+/** The type-A user signed in as this cardholder, if any (the audit row's subject). */
+export async function userOfCardholder(db: Executor, cardholderId: number | null): Promise<number | null> {
+  if (!cardholderId) return null;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.cardholderId, cardholderId))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+// ---- Accounts ----
+
+export interface AccountFilter {
+  q?: string | undefined;
+  lastFour?: boolean;
+  groupId?: number | undefined;
+  status?: string | undefined;
+  cardholderId?: number | undefined;
+}
+
+const accountColumns = {
+  id: accounts.id,
+  /** Read only to mask it at once (toAccount); never put in an answer, a log or an audit row. */
+  number: accounts.number,
+  last4: accounts.last4,
+  status: accounts.status,
+  groupId: accounts.accountGroupId,
+  groupName: accountGroups.name,
+  cardholderId: accounts.cardholderId,
+  cardholderName1: cardholders.name1,
+  cardholderName2: cardholders.name2,
+  cardholderActive: cardholders.active,
+};
+
+export type AccountRow = {
+  id: number;
+  number: string;
+  last4: string;
+  status: string;
+  groupId: number | null;
+  groupName: string | null;
+  cardholderId: number | null;
+  cardholderName1: string | null;
+  cardholderName2: string | null;
+  cardholderActive: boolean | null;
+};
+
+function accountWhere(caller: CallerScope, companyId: number, filter: AccountFilter): SQL {
+  const q = filter.q;
+  return and(
+    accountScope(caller, companyId),
+    q ? (filter.lastFour ? eq(accounts.last4, q) : nameMatches(q)) : undefined,
+    filter.groupId !== undefined ? eq(accounts.accountGroupId, filter.groupId) : undefined,
+    filter.status ? eq(accounts.status, filter.status) : undefined,
+    filter.cardholderId !== undefined ? eq(accounts.cardholderId, filter.cardholderId) : undefined,
+  ) as SQL;
+}
+
+const selectAccounts = (db: Executor) =>
+  db
+    .select(accountColumns)
+    .from(accounts)
+    .leftJoin(accountGroups, eq(accountGroups.id, accounts.accountGroupId))
+    .leftJoin(cardholders, eq(cardholders.id, accounts.cardholderId))
+    .$dynamic();
+
+export async function countAccounts(
+  db: Executor,
+  caller: CallerScope,
+  companyId: number,
+  filter: AccountFilter,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accounts)
+    .leftJoin(cardholders, eq(cardholders.id, accounts.cardholderId))
+    .where(accountWhere(caller, companyId, filter));
+  return Number(row?.n ?? 0);
+}
+
+export async function pageOfAccounts(
+  db: Executor,
+  caller: CallerScope,
+  companyId: number,
+  filter: AccountFilter,
+  page: { limit: number; offset: number },
+): Promise<AccountRow[]> {
+  return selectAccounts(db)
+    .where(accountWhere(caller, companyId, filter))
+    .orderBy(asc(cardholders.name2), asc(cardholders.name1), asc(accounts.last4), asc(accounts.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function findAccount(
+  db: Executor,
+  caller: CallerScope,
+  companyId: number,
+  id: number,
+  lock = false,
+): Promise<AccountRow | undefined> {
+  const query = selectAccounts(db)
+    .where(and(eq(accounts.id, id), accountScope(caller, companyId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: accounts }) : await query;
+  return row;
+}
+
+/** A cardholder's own accounts (My cards), every status. */
+export async function accountsOfCardholder(db: Executor, cardholderId: number): Promise<AccountRow[]> {
+  return selectAccounts(db).where(eq(accounts.cardholderId, cardholderId)).orderBy(asc(accounts.id));
+}
+
+export async function cardholderWithCompany(db: Executor, cardholderId: number) {
+  const [row] = await db
+    .select({
+      id: cardholders.id,
+      name1: cardholders.name1,
+      name2: cardholders.name2,
+      companyNumber: companies.number,
+    })
+    .from(cardholders)
+    .innerJoin(companies, eq(companies.id, cardholders.companyId))
+    .where(eq(cardholders.id, cardholderId))
+    .limit(1);
+  return row;
+}
+
+// ---- Account groups ----
+
+export type GroupRow = { id: number; name: string; active: boolean; activeAccounts: number };
+
+const groupColumns = {
+  id: accountGroups.id,
+  name: accountGroups.name,
+  active: accountGroups.active,
+  activeAccounts: sql<number>`(select count(*)::int from accounts a
+    where a.account_group_id = "account_groups"."id" and a.status <> 'Closed')`,
+};
+
+export async function listGroups(db: Executor, caller: CallerScope, companyId: number): Promise<GroupRow[]> {
+  return db
+    .select(groupColumns)
+    .from(accountGroups)
+    .where(groupScope(caller, companyId))
+    .orderBy(asc(accountGroups.name), asc(accountGroups.id));
+}
+
+export async function findGroup(
+  db: Executor,
+  caller: CallerScope,
+  companyId: number,
+  id: number,
+): Promise<GroupRow | undefined> {
+  const [row] = await db
+    .select(groupColumns)
+    .from(accountGroups)
+    .where(and(eq(accountGroups.id, id), groupScope(caller, companyId)))
+    .limit(1);
+  return row;
+}
+
+/** Whether the company has another group of this name (case-insensitive), other than `exceptId`. */
+export async function groupNameTaken(
+  db: Executor,
+  companyId: number,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accountGroups.id })
+    .from(accountGroups)
+    .where(
+      and(
+        eq(accountGroups.companyId, companyId),
+        sql`lower(${accountGroups.name}) = lower(${name})`,
+        exceptId !== undefined ? sql`${accountGroups.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Serialises group-name changes of one company (the unique index is case-sensitive). */
+export async function lockCompany(db: Executor, companyId: number): Promise<void> {
+  await db.execute(sql`select id from ${companies} where id = ${companyId} for update`);
+}

@@ -1,0 +1,608 @@
+import {
+  type AccountAction,
+  type AccountDetail,
+  type AccountGroupList,
+  type AccountGroupSummary,
+  type AccountList,
+  type AccountStatus,
+  type AccountSummary,
+  accountGroupSchema,
+  type CardholderDetail,
+  type CardholderList,
+  type CardholderPatch,
+  type CardholderSummary,
+  cardholderSchema,
+  checkAccountStatusChange,
+  checkPageJump,
+  checkSearchCriteria,
+  isAccountDataReadOnly,
+  isLastFourSearch,
+  isResultTooLarge,
+  LIMITS,
+  type MyCards,
+  maskAccountNumber,
+  mayOnAccounts,
+  pageCount,
+  toFieldErrors,
+} from '@cardportal/domain';
+import { eq } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { accountGroups, accounts, cardholders } from '../../db/schema.ts';
+import { type AdminAuditEvent, type AuditChanges, auditAdmin, diffChanges } from '../../shared/audit.ts';
+import type { Caller } from '../../shared/user-scope.ts';
+import {
+  type AccountRow,
+  accountsOfCardholder,
+  type CardholderRow,
+  type CompanyRef,
+  cardholderWithCompany,
+  countAccounts,
+  countCardholders,
+  findAccount,
+  findCardholder,
+  findCompanyInScope,
+  findGroup,
+  findOrgPoint,
+  type GroupRow,
+  groupNameTaken,
+  listGroups,
+  lockCompany,
+  openAccountsOf,
+  pageOfAccounts,
+  pageOfCardholders,
+  userOfCardholder,
+} from './repository.ts';
+
+/** A refused request: status, message key as code, a sentence naming the problem, field problems. */
+export class AccountRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** The one place an account row becomes an answer: the full number is masked here, never passed on. */
+export function toAccount(row: AccountRow): AccountSummary {
+  return {
+    id: row.id,
+    maskedNumber: maskAccountNumber(row.number),
+    last4: row.last4,
+    status: row.status as AccountStatus,
+    group: row.groupId !== null ? { id: row.groupId, name: row.groupName ?? '' } : null,
+    cardholder:
+      row.cardholderId !== null
+        ? { id: row.cardholderId, name1: row.cardholderName1 ?? '', name2: row.cardholderName2 ?? '' }
+        : null,
+  };
+}
+
+const toCardholder = (row: CardholderRow): CardholderSummary => ({
+  id: row.id,
+  name1: row.name1,
+  name2: row.name2,
+  active: row.active,
+  orgPoint: row.orgPointNumber ? { number: row.orgPointNumber, name1: row.orgPointName ?? '' } : null,
+  accountCount: Number(row.accountCount),
+});
+
+const toGroup = (row: GroupRow): AccountGroupSummary => ({
+  id: row.id,
+  name: row.name,
+  active: row.active,
+  activeAccounts: Number(row.activeAccounts),
+});
+
+/** A path id: a positive whole number, else undefined (answered 404 like an unknown one). */
+const idOf = (text: string): number | undefined =>
+  /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
+
+const notFound = (what: 'cardholder' | 'account' | 'accountGroup') =>
+  new AccountRequestError(404, `${what}.notFound`, `No such ${what}`);
+
+export interface SearchQuery {
+  q?: string | undefined;
+  page?: string | undefined;
+}
+
+export class AccountService {
+  constructor(private readonly db: Db) {}
+
+  private need(caller: Caller, action: AccountAction): void {
+    if (mayOnAccounts(caller.type, action)) return;
+    if (isAccountDataReadOnly(caller.type))
+      throw new AccountRequestError(403, 'company.readOnly', 'System administrators only read company data');
+    throw new AccountRequestError(403, 'permission.denied', 'Your user type may not do this');
+  }
+
+  private flags(caller: Caller, action: AccountAction) {
+    return { canModify: mayOnAccounts(caller.type, action), readOnly: isAccountDataReadOnly(caller.type) };
+  }
+
+  /** The company by number inside the caller's scope; 404 alike for unknown and out of scope. */
+  private async company(db: Executor, caller: Caller, number: string): Promise<CompanyRef> {
+    const found = /^\d{1,10}$/.test(number) ? await findCompanyInScope(db, caller, number) : undefined;
+    if (!found) throw new AccountRequestError(404, 'company.notFound', `No company ${number.slice(0, 20)}`);
+    return found;
+  }
+
+  private audit(
+    db: Executor,
+    caller: Caller,
+    event: AdminAuditEvent,
+    entity: string,
+    entityId: string,
+    changes: AuditChanges,
+    ip: string,
+    subjectPk: number | null = null,
+    detail?: Record<string, unknown>,
+  ) {
+    return auditAdmin(db, event, {
+      actor: caller,
+      entity,
+      entityId,
+      subjectPk,
+      changes,
+      ip,
+      ...(detail ? { detail } : {}),
+    });
+  }
+
+  /** Criteria (optional: no criteria lists all) and the page, by the people-search rules. */
+  private paging(query: SearchQuery) {
+    const q = query.q?.trim() ?? '';
+    const lastFour = q !== '' && isLastFourSearch(q);
+    if (q !== '' && !lastFour) {
+      const problem = checkSearchCriteria(q);
+      if (problem)
+        throw new AccountRequestError(400, problem, 'Search criteria must be 2 to 100 characters', {
+          q: problem,
+        });
+    }
+    return { q: q || undefined, lastFour };
+  }
+
+  private async page<T>(
+    query: SearchQuery,
+    count: () => Promise<number>,
+    rows: (limit: number, offset: number) => Promise<T[]>,
+  ) {
+    const pageSize = LIMITS.searchPageSize;
+    const total = await count();
+    if (isResultTooLarge(total))
+      throw new AccountRequestError(
+        400,
+        'search.tooLarge',
+        'Result set is too large; please refine your search criteria.',
+      );
+    const pages = pageCount(total, pageSize);
+    const jump =
+      query.page === undefined || query.page === '' ? { page: 1 } : checkPageJump(query.page, pages);
+    if (jump.problem !== undefined)
+      throw new AccountRequestError(400, jump.problem, `Page must be a whole number from 1 to ${pages}`, {
+        page: jump.problem,
+      });
+    return {
+      rows: await rows(pageSize, (jump.page - 1) * pageSize),
+      total,
+      page: jump.page,
+      pageCount: pages,
+      pageSize,
+    };
+  }
+
+  // ---- Cardholders ----
+
+  async listCardholders(
+    caller: Caller,
+    number: string,
+    query: SearchQuery & { status?: string | undefined },
+  ): Promise<CardholderList> {
+    this.need(caller, 'viewAccounts');
+    const company = await this.company(this.db, caller, number);
+    const filter = {
+      ...this.paging(query),
+      active: query.status === 'active' ? true : query.status === 'inactive' ? false : undefined,
+    };
+    if (query.status && filter.active === undefined)
+      throw new AccountRequestError(400, 'form.invalid', 'Status must be active or inactive', {
+        status: 'form.invalid',
+      });
+    const result = await this.page(
+      query,
+      () => countCardholders(this.db, caller, company.id, filter),
+      (limit, offset) => pageOfCardholders(this.db, caller, company.id, filter, { limit, offset }),
+    );
+    return { ...result, rows: result.rows.map(toCardholder), ...this.flags(caller, 'maintainAccounts') };
+  }
+
+  async getCardholder(caller: Caller, number: string, idText: string): Promise<CardholderDetail> {
+    this.need(caller, 'viewAccounts');
+    const company = await this.company(this.db, caller, number);
+    const id = idOf(idText);
+    const row = id === undefined ? undefined : await findCardholder(this.db, caller, company.id, id);
+    if (!row) throw notFound('cardholder');
+    const accountRows = await pageOfAccounts(
+      this.db,
+      caller,
+      company.id,
+      { cardholderId: row.id },
+      { limit: 1000, offset: 0 },
+    );
+    return {
+      ...toCardholder(row),
+      companyNumber: company.number,
+      accounts: accountRows.map(toAccount),
+      ...this.flags(caller, 'maintainAccounts'),
+    };
+  }
+
+  async updateCardholder(
+    caller: Caller,
+    number: string,
+    idText: string,
+    patch: CardholderPatch,
+    ip: string,
+  ): Promise<CardholderDetail> {
+    this.need(caller, 'maintainAccounts');
+    await this.db.transaction(async (tx) => {
+      const company = await this.company(tx, caller, number);
+      const id = idOf(idText);
+      const current = id === undefined ? undefined : await findCardholder(tx, caller, company.id, id, true);
+      if (!current) throw notFound('cardholder');
+      const parsed = cardholderSchema.safeParse({
+        name1: patch.name1 ?? current.name1,
+        name2: patch.name2 ?? current.name2,
+      });
+      const fieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);
+      let orgPoint: { id: number; number: string } | undefined;
+      if (patch.orgPoint !== undefined && patch.orgPoint.trim() !== '') {
+        orgPoint = await findOrgPoint(tx, company.id, patch.orgPoint.trim().slice(0, 40));
+        if (!orgPoint) fieldErrors.orgPoint = 'cardholder.orgPoint.unknown';
+      }
+      if (!parsed.success || Object.keys(fieldErrors).length > 0)
+        throw new AccountRequestError(400, 'form.invalid', 'The cardholder has invalid fields', fieldErrors);
+      const next = {
+        name1: parsed.data.name1,
+        name2: parsed.data.name2,
+        orgPoint: orgPoint ? orgPoint.number : current.orgPointNumber,
+      };
+      const changes = diffChanges({ ...current, orgPoint: current.orgPointNumber }, next, [
+        'name1',
+        'name2',
+        'orgPoint',
+      ]);
+      if (Object.keys(changes).length === 0) return;
+      await tx
+        .update(cardholders)
+        .set({
+          name1: next.name1,
+          name2: next.name2,
+          ...(orgPoint ? { orgPointId: orgPoint.id } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(cardholders.id, current.id));
+      await this.audit(
+        tx,
+        caller,
+        'cardholder.updated',
+        'cardholder',
+        String(current.id),
+        changes,
+        ip,
+        await userOfCardholder(tx, current.id),
+        { company: company.number },
+      );
+    });
+    return this.getCardholder(caller, number, idText);
+  }
+
+  async setCardholderActive(
+    caller: Caller,
+    number: string,
+    idText: string,
+    active: boolean,
+    ip: string,
+  ): Promise<CardholderDetail> {
+    this.need(caller, 'maintainAccounts');
+    await this.db.transaction(async (tx) => {
+      const company = await this.company(tx, caller, number);
+      const id = idOf(idText);
+      const current = id === undefined ? undefined : await findCardholder(tx, caller, company.id, id, true);
+      if (!current) throw notFound('cardholder');
+      if (current.active === active) return;
+      if (!active && (await openAccountsOf(tx, current.id)) > 0)
+        throw new AccountRequestError(
+          409,
+          'cardholder.hasActiveAccounts',
+          'A cardholder with active or suspended accounts cannot be deactivated; close the accounts first.',
+        );
+      await tx
+        .update(cardholders)
+        .set({ active, updatedAt: new Date() })
+        .where(eq(cardholders.id, current.id));
+      await this.audit(
+        tx,
+        caller,
+        active ? 'cardholder.reactivated' : 'cardholder.deactivated',
+        'cardholder',
+        String(current.id),
+        { active: { before: current.active, after: active } },
+        ip,
+        await userOfCardholder(tx, current.id),
+        { company: company.number },
+      );
+    });
+    return this.getCardholder(caller, number, idText);
+  }
+
+  // ---- Accounts ----
+
+  async listAccounts(
+    caller: Caller,
+    number: string,
+    query: SearchQuery & { group?: string | undefined; status?: string | undefined },
+  ): Promise<AccountList> {
+    this.need(caller, 'viewAccounts');
+    const company = await this.company(this.db, caller, number);
+    const fieldErrors: Record<string, string> = {};
+    const groupId = query.group ? idOf(query.group) : undefined;
+    if (query.group && groupId === undefined) fieldErrors.group = 'form.invalid';
+    if (query.status && !['Active', 'Suspended', 'Closed'].includes(query.status))
+      fieldErrors.status = 'account.status.invalid';
+    if (Object.keys(fieldErrors).length > 0)
+      throw new AccountRequestError(400, 'form.invalid', 'The filters are not valid', fieldErrors);
+    const filter = { ...this.paging(query), groupId, status: query.status || undefined };
+    const result = await this.page(
+      query,
+      () => countAccounts(this.db, caller, company.id, filter),
+      (limit, offset) => pageOfAccounts(this.db, caller, company.id, filter, { limit, offset }),
+    );
+    return { ...result, rows: result.rows.map(toAccount), ...this.flags(caller, 'maintainAccounts') };
+  }
+
+  async getAccount(caller: Caller, number: string, idText: string): Promise<AccountDetail> {
+    this.need(caller, 'viewAccounts');
+    const company = await this.company(this.db, caller, number);
+    const id = idOf(idText);
+    const row = id === undefined ? undefined : await findAccount(this.db, caller, company.id, id);
+    if (!row) throw notFound('account');
+    return { ...toAccount(row), companyNumber: company.number, ...this.flags(caller, 'maintainAccounts') };
+  }
+
+  async setAccountStatus(
+    caller: Caller,
+    number: string,
+    idText: string,
+    status: AccountStatus,
+    ip: string,
+  ): Promise<AccountDetail> {
+    this.need(caller, 'maintainAccounts');
+    await this.db.transaction(async (tx) => {
+      const company = await this.company(tx, caller, number);
+      const id = idOf(idText);
+      const current = id === undefined ? undefined : await findAccount(tx, caller, company.id, id, true);
+      if (!current) throw notFound('account');
+      if (current.status === status) return;
+      const problem = checkAccountStatusChange(current.status as AccountStatus, status);
+      if (problem)
+        throw new AccountRequestError(409, problem, 'A closed account stays closed', { status: problem });
+      if (status === 'Active' && current.cardholderActive === false)
+        throw new AccountRequestError(
+          409,
+          'account.cardholderInactive',
+          'The cardholder is inactive: reactivate the cardholder first',
+          { status: 'account.cardholderInactive' },
+        );
+      await tx.update(accounts).set({ status, updatedAt: new Date() }).where(eq(accounts.id, current.id));
+      await this.audit(
+        tx,
+        caller,
+        status === 'Closed' ? 'account.closed' : 'account.statusChanged',
+        'account',
+        maskAccountNumber(current.number),
+        { status: { before: current.status, after: status } },
+        ip,
+        await userOfCardholder(tx, current.cardholderId),
+        { company: company.number, accountId: current.id },
+      );
+    });
+    return this.getAccount(caller, number, idText);
+  }
+
+  async moveAccount(
+    caller: Caller,
+    number: string,
+    idText: string,
+    groupId: number,
+    ip: string,
+  ): Promise<AccountDetail> {
+    this.need(caller, 'maintainAccounts');
+    await this.db.transaction(async (tx) => {
+      const company = await this.company(tx, caller, number);
+      const id = idOf(idText);
+      const current = id === undefined ? undefined : await findAccount(tx, caller, company.id, id, true);
+      if (!current) throw notFound('account');
+      if (current.status === 'Closed')
+        throw new AccountRequestError(409, 'account.status.closedIsFinal', 'A closed account stays closed');
+      const group = groupId > 0 ? await findGroup(tx, caller, company.id, groupId) : undefined;
+      if (!group)
+        throw new AccountRequestError(400, 'form.invalid', 'No such account group in this company', {
+          groupId: 'account.group.unknown',
+        });
+      if (!group.active)
+        throw new AccountRequestError(400, 'form.invalid', 'The account group is inactive', {
+          groupId: 'account.group.inactive',
+        });
+      if (current.groupId === group.id) return;
+      await tx
+        .update(accounts)
+        .set({ accountGroupId: group.id, updatedAt: new Date() })
+        .where(eq(accounts.id, current.id));
+      await this.audit(
+        tx,
+        caller,
+        'account.moved',
+        'account',
+        maskAccountNumber(current.number),
+        { group: { before: current.groupName, after: group.name } },
+        ip,
+        await userOfCardholder(tx, current.cardholderId),
+        { company: company.number, accountId: current.id },
+      );
+    });
+    return this.getAccount(caller, number, idText);
+  }
+
+  // ---- Account groups ----
+
+  async listGroups(caller: Caller, number: string): Promise<AccountGroupList> {
+    this.need(caller, 'viewAccountGroups');
+    const company = await this.company(this.db, caller, number);
+    const rows = await listGroups(this.db, caller, company.id);
+    return { rows: rows.map(toGroup), ...this.flags(caller, 'maintainAccountGroups') };
+  }
+
+  private groupName(name: string): string {
+    const parsed = accountGroupSchema.safeParse({ name });
+    if (!parsed.success)
+      throw new AccountRequestError(
+        400,
+        'form.invalid',
+        'The account group has invalid fields',
+        toFieldErrors(parsed.error),
+      );
+    return parsed.data.name;
+  }
+
+  private duplicate(): AccountRequestError {
+    return new AccountRequestError(
+      409,
+      'accountGroup.name.duplicate',
+      'An account group of this name exists',
+      {
+        name: 'accountGroup.name.duplicate',
+      },
+    );
+  }
+
+  async createGroup(caller: Caller, number: string, name: string, ip: string): Promise<AccountGroupSummary> {
+    this.need(caller, 'maintainAccountGroups');
+    return this.db.transaction(async (tx) => {
+      const company = await this.company(tx, caller, number);
+      const clean = this.groupName(name);
+      await lockCompany(tx, company.id);
+      if (await groupNameTaken(tx, company.id, clean)) throw this.duplicate();
+      const [row] = await tx.insert(accountGroups).values({ companyId: company.id, name: clean }).returning();
+      if (!row) throw new Error('account group insert returned no row');
+      await this.audit(
+        tx,
+        caller,
+        'accountGroup.created',
+        'accountGroup',
+        String(row.id),
+        diffChanges(undefined, row, ['name']),
+        ip,
+        null,
+        { company: company.number },
+      );
+      return { id: row.id, name: row.name, active: row.active, activeAccounts: 0 };
+    });
+  }
+
+  async renameGroup(
+    caller: Caller,
+    number: string,
+    idText: string,
+    name: string,
+    ip: string,
+  ): Promise<AccountGroupSummary> {
+    this.need(caller, 'maintainAccountGroups');
+    return this.db.transaction(async (tx) => {
+      const company = await this.company(tx, caller, number);
+      const id = idOf(idText);
+      const current = id === undefined ? undefined : await findGroup(tx, caller, company.id, id);
+      if (!current) throw notFound('accountGroup');
+      const clean = this.groupName(name);
+      if (current.name === clean) return toGroup(current);
+      await lockCompany(tx, company.id);
+      if (await groupNameTaken(tx, company.id, clean, current.id)) throw this.duplicate();
+      await tx
+        .update(accountGroups)
+        .set({ name: clean, updatedAt: new Date() })
+        .where(eq(accountGroups.id, current.id));
+      await this.audit(
+        tx,
+        caller,
+        'accountGroup.updated',
+        'accountGroup',
+        String(current.id),
+        { name: { before: current.name, after: clean } },
+        ip,
+        null,
+        { company: company.number },
+      );
+      return toGroup({ ...current, name: clean });
+    });
+  }
+
+  async setGroupActive(
+    caller: Caller,
+    number: string,
+    idText: string,
+    active: boolean,
+    ip: string,
+  ): Promise<AccountGroupSummary> {
+    this.need(caller, 'maintainAccountGroups');
+    return this.db.transaction(async (tx) => {
+      const company = await this.company(tx, caller, number);
+      const id = idOf(idText);
+      const current = id === undefined ? undefined : await findGroup(tx, caller, company.id, id);
+      if (!current) throw notFound('accountGroup');
+      if (current.active === active) return toGroup(current);
+      await lockCompany(tx, company.id);
+      const fresh = (await findGroup(tx, caller, company.id, current.id)) ?? current;
+      if (!active && Number(fresh.activeAccounts) > 0)
+        throw new AccountRequestError(
+          409,
+          'accountGroup.hasActiveAccounts',
+          'An account group with active or suspended accounts cannot be deactivated; move or close them first.',
+        );
+      await tx
+        .update(accountGroups)
+        .set({ active, updatedAt: new Date() })
+        .where(eq(accountGroups.id, current.id));
+      await this.audit(
+        tx,
+        caller,
+        active ? 'accountGroup.reactivated' : 'accountGroup.deactivated',
+        'accountGroup',
+        String(current.id),
+        { active: { before: current.active, after: active } },
+        ip,
+        null,
+        { company: company.number },
+      );
+      return toGroup({ ...fresh, active });
+    });
+  }
+
+  // ---- My cards ----
+
+  /** A cardholder's own accounts; other types have no cards of their own (an empty answer). */
+  async myCards(caller: Caller): Promise<MyCards> {
+    if (caller.type !== 'A' || !caller.cardholderId)
+      return { cardholder: null, companyNumber: null, accounts: [] };
+    const holder = await cardholderWithCompany(this.db, caller.cardholderId);
+    if (!holder) return { cardholder: null, companyNumber: null, accounts: [] };
+    const rows = await accountsOfCardholder(this.db, holder.id);
+    return {
+      cardholder: { id: holder.id, name1: holder.name1, name2: holder.name2 },
+      companyNumber: holder.companyNumber,
+      accounts: rows.map(toAccount),
+    };
+  }
+}

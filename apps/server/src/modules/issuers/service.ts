@@ -1,0 +1,666 @@
+import {
+  type CompanyGroupList,
+  type CompanyGroupSummary,
+  type CompanyOptionsBody,
+  checkPageJump,
+  checkSearchCriteria,
+  companyGroupSchema,
+  type GroupNameBody,
+  type IssuerAction,
+  type IssuerDetail,
+  type IssuerGroupList,
+  type IssuerGroupSummary,
+  type IssuerList,
+  type IssuerOptionsBody,
+  type IssuerPatch,
+  type IssuerSummary,
+  isFeatureEnabled,
+  isProgramOptionKey,
+  isResultTooLarge,
+  issuerGroupSchema,
+  issuerSchema,
+  LIMITS,
+  mayOnIssuers,
+  type NewIssuerBody,
+  type OptionSettings,
+  PROGRAM_OPTION_KEYS,
+  type ProgramOptionKey,
+  type ProgramOptionsView,
+  pageCount,
+  toFieldErrors,
+} from '@cardportal/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { companyGroups, issuerGroups, issuers } from '../../db/schema.ts';
+import { type AdminAuditEvent, type AuditChanges, auditAdmin, diffChanges } from '../../shared/audit.ts';
+import { companyOptionLevels } from '../../shared/program-options.ts';
+import type { Caller } from '../../shared/user-scope.ts';
+import {
+  cobrandExists,
+  companyGroupNameTaken,
+  companyGroupsOf,
+  countCompaniesOf,
+  countIssuers,
+  findCompanyGroup,
+  findCompanyInScope,
+  findIssuerGroupInScope,
+  findIssuerInScope,
+  type IssuerRecord,
+  issuerGroupNameTaken,
+  issuerGroupsInScope,
+  issuerInUse,
+  issuerNumberTaken,
+  issuerOptionRows,
+  pageOfIssuers,
+  setCompanyOption,
+  setIssuerOption,
+} from './repository.ts';
+
+/** A refused request: the status, the message key as code, a sentence naming the problem, field errors. */
+export class IssuerRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+const ISSUER_FIELDS = ['number', 'name1', 'name2', 'ica', 'bankNumber', 'issuerGroupId', 'cobrand'] as const;
+
+const summary = (r: IssuerRecord): IssuerSummary => ({
+  number: r.number,
+  name1: r.name1,
+  name2: r.name2,
+  ica: r.ica,
+  bankNumber: r.bankNumber,
+  issuerGroupId: r.issuerGroupId,
+  issuerGroupName: r.issuerGroupName,
+  cobrand: r.cobrand,
+  active: r.active,
+});
+
+const invalid = (what: string, fieldErrors: Record<string, string>) =>
+  new IssuerRequestError(400, 'form.invalid', `The ${what} has invalid fields`, fieldErrors);
+
+/** A numeric id from a path (groups have no number of their own). */
+function idOf(raw: string): number | undefined {
+  return /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+}
+
+export class IssuerService {
+  constructor(private readonly db: Db) {}
+
+  private need(caller: Caller, action: IssuerAction): void {
+    if (!mayOnIssuers(caller.type, action)) {
+      throw new IssuerRequestError(403, 'permission.denied', 'Your user type may not do this');
+    }
+  }
+
+  /** The issuer by number inside the caller's scope; 404 alike for unknown and out of scope. */
+  private async issuer(db: Executor, caller: Caller, number: string): Promise<IssuerRecord> {
+    const found = /^\d{1,10}$/.test(number) ? await findIssuerInScope(db, caller, number) : undefined;
+    if (!found) throw new IssuerRequestError(404, 'issuer.notFound', `No issuer ${number.slice(0, 20)}`);
+    return found;
+  }
+
+  private audit(
+    db: Executor,
+    caller: Caller,
+    event: AdminAuditEvent,
+    entity: string,
+    id: string,
+    changes: AuditChanges | undefined,
+    ip: string,
+  ) {
+    return auditAdmin(db, event, {
+      actor: caller,
+      entity,
+      entityId: id,
+      ...(changes ? { changes } : {}),
+      ip,
+    });
+  }
+
+  // ---- Issuers ----
+
+  async listIssuers(caller: Caller, query: { q?: string; page?: string }): Promise<IssuerList> {
+    this.need(caller, 'viewIssuers');
+    const q = query.q?.trim() ?? '';
+    if (q !== '') {
+      const problem = checkSearchCriteria(q);
+      if (problem) {
+        throw new IssuerRequestError(400, problem, 'Search criteria must be 2 to 100 characters', {
+          q: problem,
+        });
+      }
+    }
+    const pageSize = LIMITS.searchPageSize;
+    const total = await countIssuers(this.db, caller, q || undefined);
+    if (isResultTooLarge(total)) {
+      throw new IssuerRequestError(
+        400,
+        'search.tooLarge',
+        'Result set is too large; please refine your search criteria.',
+      );
+    }
+    const pages = pageCount(total, pageSize);
+    const jump =
+      query.page === undefined || query.page === '' ? { page: 1 } : checkPageJump(query.page, pages);
+    if (jump.problem !== undefined) {
+      throw new IssuerRequestError(400, jump.problem, `Page must be a whole number from 1 to ${pages}`, {
+        page: jump.problem,
+      });
+    }
+    const rows = await pageOfIssuers(this.db, caller, q || undefined, {
+      limit: pageSize,
+      offset: (jump.page - 1) * pageSize,
+    });
+    return {
+      rows: rows.map(summary),
+      total,
+      page: jump.page,
+      pageCount: pages,
+      pageSize,
+      canCreate: mayOnIssuers(caller.type, 'createIssuer'),
+    };
+  }
+
+  async getIssuer(caller: Caller, number: string): Promise<IssuerDetail> {
+    this.need(caller, 'viewIssuers');
+    const issuer = await this.issuer(this.db, caller, number);
+    return {
+      ...summary(issuer),
+      companyCount: await countCompaniesOf(this.db, issuer.id),
+      allowed: {
+        modify: mayOnIssuers(caller.type, 'modifyIssuer'),
+        changeGroup: mayOnIssuers(caller.type, 'createIssuer'),
+        changeStatus: mayOnIssuers(caller.type, 'changeIssuerStatus'),
+        maintainCompanyGroups: mayOnIssuers(caller.type, 'maintainCompanyGroups'),
+        modifyOptions: mayOnIssuers(caller.type, 'modifyIssuerOptions'),
+      },
+    };
+  }
+
+  /** The issuer group (must exist and be active when newly chosen) and co-brand (must exist). */
+  private async checkLinks(
+    db: Executor,
+    caller: Caller,
+    body: { issuerGroupId?: number | null; cobrand?: string | null },
+    current?: IssuerRecord,
+  ): Promise<void> {
+    if (body.issuerGroupId != null && body.issuerGroupId !== current?.issuerGroupId) {
+      const group = await findIssuerGroupInScope(db, caller, body.issuerGroupId);
+      if (!group || !group.active) {
+        throw invalid('issuer', { issuerGroupId: 'issuer.issuerGroup.unknown' });
+      }
+    }
+    const cobrand = body.cobrand?.trim();
+    if (cobrand && cobrand !== current?.cobrand && !(await cobrandExists(db, cobrand))) {
+      throw invalid('issuer', { cobrand: 'issuer.cobrand.unknown' });
+    }
+  }
+
+  async createIssuer(caller: Caller, body: NewIssuerBody, ip: string): Promise<IssuerDetail> {
+    this.need(caller, 'createIssuer');
+    const parsed = issuerSchema.safeParse(body);
+    if (!parsed.success) throw invalid('issuer', toFieldErrors(parsed.error));
+    const issuer = parsed.data;
+    await this.db.transaction(async (tx) => {
+      await this.checkLinks(tx, caller, body);
+      if (await issuerNumberTaken(tx, issuer.number)) {
+        throw new IssuerRequestError(409, 'issuer.number.duplicate', 'An issuer with this number exists', {
+          number: 'issuer.number.duplicate',
+        });
+      }
+      const [row] = await tx
+        .insert(issuers)
+        .values({
+          ...issuer,
+          issuerGroupId: body.issuerGroupId ?? null,
+          cobrand: body.cobrand?.trim() || null,
+        })
+        .returning();
+      if (!row) throw new Error('issuer insert returned no row');
+      await this.audit(
+        tx,
+        caller,
+        'issuer.created',
+        'issuer',
+        row.number,
+        diffChanges(undefined, row, ISSUER_FIELDS),
+        ip,
+      );
+    });
+    return this.getIssuer(caller, issuer.number);
+  }
+
+  async updateIssuer(caller: Caller, number: string, patch: IssuerPatch, ip: string): Promise<IssuerDetail> {
+    this.need(caller, 'modifyIssuer');
+    await this.db.transaction(async (tx) => {
+      const current = await this.issuer(tx, caller, number);
+      if (
+        patch.issuerGroupId !== undefined &&
+        patch.issuerGroupId !== current.issuerGroupId &&
+        !mayOnIssuers(caller.type, 'createIssuer')
+      ) {
+        throw new IssuerRequestError(
+          403,
+          'issuer.issuerGroup.forbidden',
+          'Only a system administrator moves an issuer to another group',
+          { issuerGroupId: 'issuer.issuerGroup.forbidden' },
+        );
+      }
+      const parsed = issuerSchema.safeParse({
+        number: current.number,
+        name1: patch.name1 ?? current.name1,
+        name2: patch.name2 ?? current.name2,
+        ica: patch.ica ?? current.ica,
+        bankNumber: patch.bankNumber ?? current.bankNumber,
+      });
+      if (!parsed.success) throw invalid('issuer', toFieldErrors(parsed.error));
+      await this.checkLinks(tx, caller, patch, current);
+      const after = {
+        ...parsed.data,
+        issuerGroupId: patch.issuerGroupId === undefined ? current.issuerGroupId : patch.issuerGroupId,
+        cobrand: patch.cobrand === undefined ? current.cobrand : patch.cobrand?.trim() || null,
+      };
+      const changes = diffChanges(current, after, ISSUER_FIELDS);
+      if (Object.keys(changes).length === 0) return;
+      await tx
+        .update(issuers)
+        .set({ ...after, updatedAt: new Date() })
+        .where(eq(issuers.id, current.id));
+      await this.audit(tx, caller, 'issuer.updated', 'issuer', current.number, changes, ip);
+    });
+    return this.getIssuer(caller, number);
+  }
+
+  async setIssuerActive(caller: Caller, number: string, active: boolean, ip: string): Promise<IssuerDetail> {
+    this.need(caller, 'changeIssuerStatus');
+    await this.db.transaction(async (tx) => {
+      const current = await this.issuer(tx, caller, number);
+      if (current.active === active) return;
+      await tx.update(issuers).set({ active, updatedAt: new Date() }).where(eq(issuers.id, current.id));
+      await this.audit(
+        tx,
+        caller,
+        active ? 'issuer.reactivated' : 'issuer.deactivated',
+        'issuer',
+        current.number,
+        { active: { before: current.active, after: active } },
+        ip,
+      );
+    });
+    return this.getIssuer(caller, number);
+  }
+
+  /** Deletes an issuer nothing refers to; otherwise the catalogue's refusal (make it inactive instead). */
+  async deleteIssuer(caller: Caller, number: string, ip: string): Promise<void> {
+    this.need(caller, 'changeIssuerStatus');
+    await this.db.transaction(async (tx) => {
+      const current = await this.issuer(tx, caller, number);
+      // Row lock first, so nothing can start referring to it between the check and the delete.
+      await tx.execute(sql`select id from ${issuers} where id = ${current.id} for update`);
+      if (await issuerInUse(tx, current.id)) {
+        throw new IssuerRequestError(
+          409,
+          'issuer.inUse',
+          'Cannot delete as there is data associated with this issuer.',
+        );
+      }
+      await tx.delete(issuers).where(eq(issuers.id, current.id));
+      await this.audit(tx, caller, 'issuer.deleted', 'issuer', current.number, undefined, ip);
+    });
+  }
+
+  // ---- Issuer groups ----
+
+  async listIssuerGroups(caller: Caller): Promise<IssuerGroupList> {
+    this.need(caller, 'viewIssuerGroups');
+    const rows = await issuerGroupsInScope(this.db, caller);
+    return { rows, canMaintain: mayOnIssuers(caller.type, 'maintainIssuerGroups') };
+  }
+
+  private async issuerGroup(db: Executor, caller: Caller, rawId: string): Promise<IssuerGroupSummary> {
+    const id = idOf(rawId);
+    const found = id ? await findIssuerGroupInScope(db, caller, id) : undefined;
+    if (!found) throw new IssuerRequestError(404, 'issuerGroup.notFound', 'No such issuer group');
+    return found;
+  }
+
+  private groupName(schema: typeof issuerGroupSchema, what: string, body: GroupNameBody): string {
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw invalid(what, toFieldErrors(parsed.error));
+    return parsed.data.name;
+  }
+
+  async createIssuerGroup(caller: Caller, body: GroupNameBody, ip: string): Promise<IssuerGroupSummary> {
+    this.need(caller, 'maintainIssuerGroups');
+    const name = this.groupName(issuerGroupSchema, 'issuer group', body);
+    const id = await this.db.transaction(async (tx) => {
+      if (await issuerGroupNameTaken(tx, name)) throw duplicateName('issuerGroup');
+      const [row] = await tx.insert(issuerGroups).values({ name }).returning();
+      if (!row) throw new Error('issuer group insert returned no row');
+      await this.audit(
+        tx,
+        caller,
+        'issuerGroup.created',
+        'issuerGroup',
+        String(row.id),
+        diffChanges(undefined, row, ['name']),
+        ip,
+      );
+      return row.id;
+    });
+    return this.issuerGroup(this.db, caller, String(id));
+  }
+
+  async renameIssuerGroup(
+    caller: Caller,
+    rawId: string,
+    body: GroupNameBody,
+    ip: string,
+  ): Promise<IssuerGroupSummary> {
+    this.need(caller, 'maintainIssuerGroups');
+    const name = this.groupName(issuerGroupSchema, 'issuer group', body);
+    await this.db.transaction(async (tx) => {
+      const current = await this.issuerGroup(tx, caller, rawId);
+      if (current.name === name) return;
+      if (await issuerGroupNameTaken(tx, name, current.id)) throw duplicateName('issuerGroup');
+      await tx
+        .update(issuerGroups)
+        .set({ name, updatedAt: new Date() })
+        .where(eq(issuerGroups.id, current.id));
+      await this.audit(
+        tx,
+        caller,
+        'issuerGroup.updated',
+        'issuerGroup',
+        String(current.id),
+        { name: { before: current.name, after: name } },
+        ip,
+      );
+    });
+    return this.issuerGroup(this.db, caller, rawId);
+  }
+
+  async setIssuerGroupActive(
+    caller: Caller,
+    rawId: string,
+    active: boolean,
+    ip: string,
+  ): Promise<IssuerGroupSummary> {
+    this.need(caller, 'maintainIssuerGroups');
+    await this.db.transaction(async (tx) => {
+      const current = await this.issuerGroup(tx, caller, rawId);
+      await tx.execute(sql`select id from ${issuerGroups} where id = ${current.id} for update`);
+      if (current.active === active) return;
+      if (!active && current.activeIssuerCount > 0) {
+        throw new IssuerRequestError(
+          409,
+          'issuerGroup.hasActiveIssuers',
+          'This issuer group still holds active issuers: deactivate or move them first',
+        );
+      }
+      await tx
+        .update(issuerGroups)
+        .set({ active, updatedAt: new Date() })
+        .where(eq(issuerGroups.id, current.id));
+      await this.audit(
+        tx,
+        caller,
+        active ? 'issuerGroup.reactivated' : 'issuerGroup.deactivated',
+        'issuerGroup',
+        String(current.id),
+        { active: { before: current.active, after: active } },
+        ip,
+      );
+    });
+    return this.issuerGroup(this.db, caller, rawId);
+  }
+
+  // ---- Company groups ----
+
+  async listCompanyGroups(caller: Caller, number: string): Promise<CompanyGroupList> {
+    this.need(caller, 'viewCompanyGroups');
+    const issuer = await this.issuer(this.db, caller, number);
+    return {
+      issuer: { number: issuer.number, name1: issuer.name1 },
+      rows: await companyGroupsOf(this.db, caller, issuer.id),
+      canMaintain: mayOnIssuers(caller.type, 'maintainCompanyGroups'),
+    };
+  }
+
+  private async companyGroup(
+    db: Executor,
+    caller: Caller,
+    issuerId: number,
+    rawId: string,
+  ): Promise<CompanyGroupSummary> {
+    const id = idOf(rawId);
+    const found = id ? await findCompanyGroup(db, caller, issuerId, id) : undefined;
+    if (!found) throw new IssuerRequestError(404, 'companyGroup.notFound', 'No such company group');
+    return found;
+  }
+
+  async createCompanyGroup(
+    caller: Caller,
+    number: string,
+    body: GroupNameBody,
+    ip: string,
+  ): Promise<CompanyGroupSummary> {
+    this.need(caller, 'maintainCompanyGroups');
+    const name = this.groupName(companyGroupSchema, 'company group', body);
+    return this.db.transaction(async (tx) => {
+      const issuer = await this.issuer(tx, caller, number);
+      if (await companyGroupNameTaken(tx, issuer.id, name)) throw duplicateName('companyGroup');
+      const [row] = await tx.insert(companyGroups).values({ issuerId: issuer.id, name }).returning();
+      if (!row) throw new Error('company group insert returned no row');
+      await this.audit(
+        tx,
+        caller,
+        'companyGroup.created',
+        'companyGroup',
+        `${issuer.number}/${row.id}`,
+        diffChanges(undefined, row, ['name']),
+        ip,
+      );
+      return this.companyGroup(tx, caller, issuer.id, String(row.id));
+    });
+  }
+
+  async renameCompanyGroup(
+    caller: Caller,
+    number: string,
+    rawId: string,
+    body: GroupNameBody,
+    ip: string,
+  ): Promise<CompanyGroupSummary> {
+    this.need(caller, 'maintainCompanyGroups');
+    const name = this.groupName(companyGroupSchema, 'company group', body);
+    return this.db.transaction(async (tx) => {
+      const issuer = await this.issuer(tx, caller, number);
+      const current = await this.companyGroup(tx, caller, issuer.id, rawId);
+      if (current.name === name) return current;
+      if (await companyGroupNameTaken(tx, issuer.id, name, current.id)) throw duplicateName('companyGroup');
+      await tx
+        .update(companyGroups)
+        .set({ name, updatedAt: new Date() })
+        .where(eq(companyGroups.id, current.id));
+      await this.audit(
+        tx,
+        caller,
+        'companyGroup.updated',
+        'companyGroup',
+        `${issuer.number}/${current.id}`,
+        { name: { before: current.name, after: name } },
+        ip,
+      );
+      return { ...current, name };
+    });
+  }
+
+  async setCompanyGroupActive(
+    caller: Caller,
+    number: string,
+    rawId: string,
+    active: boolean,
+    ip: string,
+  ): Promise<CompanyGroupSummary> {
+    this.need(caller, 'maintainCompanyGroups');
+    return this.db.transaction(async (tx) => {
+      const issuer = await this.issuer(tx, caller, number);
+      const found = await this.companyGroup(tx, caller, issuer.id, rawId);
+      // Lock, then read again: a company cannot join between the check and the change.
+      await tx.execute(sql`select id from ${companyGroups} where id = ${found.id} for update`);
+      const current = await this.companyGroup(tx, caller, issuer.id, rawId);
+      if (current.active === active) return current;
+      if (!active && current.activeCompanyCount > 0) {
+        throw new IssuerRequestError(
+          409,
+          'companyGroup.hasActiveCompanies',
+          'This company group still holds active companies: deactivate or move them first',
+        );
+      }
+      await tx
+        .update(companyGroups)
+        .set({ active, updatedAt: new Date() })
+        .where(eq(companyGroups.id, current.id));
+      await this.audit(
+        tx,
+        caller,
+        active ? 'companyGroup.reactivated' : 'companyGroup.deactivated',
+        'companyGroup',
+        `${issuer.number}/${current.id}`,
+        { active: { before: current.active, after: active } },
+        ip,
+      );
+      return { ...current, active };
+    });
+  }
+
+  // ---- Program options ----
+
+  private async issuerSettings(db: Executor, issuerId: number): Promise<OptionSettings> {
+    const out: OptionSettings = {};
+    for (const row of await issuerOptionRows(db, issuerId)) {
+      if (isProgramOptionKey(row.key)) out[row.key] = row.enabled;
+    }
+    return out;
+  }
+
+  async issuerOptions(caller: Caller, number: string, db: Executor = this.db): Promise<ProgramOptionsView> {
+    this.need(caller, 'viewIssuerOptions');
+    const issuer = await this.issuer(db, caller, number);
+    const own = await this.issuerSettings(db, issuer.id);
+    return {
+      level: 'issuer',
+      issuer: { number: issuer.number, name1: issuer.name1 },
+      canModify: mayOnIssuers(caller.type, 'modifyIssuerOptions'),
+      options: PROGRAM_OPTION_KEYS.map((key) => ({
+        key,
+        issuer: own[key] ?? null,
+        company: null,
+        effective: own[key] === true,
+      })),
+    };
+  }
+
+  async setIssuerOptions(
+    caller: Caller,
+    number: string,
+    body: IssuerOptionsBody,
+    ip: string,
+  ): Promise<ProgramOptionsView> {
+    this.need(caller, 'modifyIssuerOptions');
+    return this.db.transaction(async (tx) => {
+      const issuer = await this.issuer(tx, caller, number);
+      await tx.execute(sql`select id from ${issuers} where id = ${issuer.id} for update`);
+      const before = await this.issuerSettings(tx, issuer.id);
+      const changes: AuditChanges = {};
+      for (const [key, enabled] of Object.entries(body.options) as [ProgramOptionKey, boolean][]) {
+        if ((before[key] ?? null) === enabled) continue;
+        await setIssuerOption(tx, issuer.id, key, enabled);
+        changes[key] = { before: before[key] ?? null, after: enabled };
+      }
+      if (Object.keys(changes).length > 0) {
+        await this.audit(tx, caller, 'programOption.updated', 'issuer', issuer.number, changes, ip);
+      }
+      return this.issuerOptions(caller, number, tx);
+    });
+  }
+
+  private async company(db: Executor, caller: Caller, number: string) {
+    const found = /^\d{1,10}$/.test(number) ? await findCompanyInScope(db, caller, number) : undefined;
+    if (!found) throw new IssuerRequestError(404, 'company.notFound', `No company ${number.slice(0, 20)}`);
+    return found;
+  }
+
+  async companyOptions(caller: Caller, number: string, db: Executor = this.db): Promise<ProgramOptionsView> {
+    this.need(caller, 'viewCompanyOptions');
+    const company = await this.company(db, caller, number);
+    const levels = await companyOptionLevels(db, company.id);
+    return {
+      level: 'company',
+      issuer: { number: company.issuerNumber, name1: company.issuerName },
+      company: { number: company.number, name1: company.name1 },
+      canModify: mayOnIssuers(caller.type, 'modifyCompanyOptions'),
+      options: PROGRAM_OPTION_KEYS.map((key) => ({
+        key,
+        issuer: levels.issuer[key] ?? null,
+        company: levels.company[key] ?? null,
+        effective: isFeatureEnabled(key, levels.issuer, levels.company),
+      })),
+    };
+  }
+
+  /**
+   * A company's own settings: on, off or null (inherit). A company may only switch off what its issuer
+   * switched on: an "on" for an option its issuer has off is refused, naming the options.
+   */
+  async setCompanyOptions(
+    caller: Caller,
+    number: string,
+    body: CompanyOptionsBody,
+    ip: string,
+  ): Promise<ProgramOptionsView> {
+    this.need(caller, 'modifyCompanyOptions');
+    return this.db.transaction(async (tx) => {
+      const company = await this.company(tx, caller, number);
+      // The issuer's row lock: its options cannot go off between the check and the write.
+      await tx.execute(sql`select id from ${issuers} where id = ${company.issuerId} for update`);
+      const levels = await companyOptionLevels(tx, company.id);
+      const entries = Object.entries(body.options) as [ProgramOptionKey, boolean | null][];
+      const refused = entries.filter(([key, on]) => on === true && levels.issuer[key] !== true);
+      if (refused.length > 0) {
+        throw new IssuerRequestError(
+          409,
+          'programOption.issuerOff',
+          `The issuer has these options off, so the company cannot switch them on: ${refused.map(([k]) => k).join(', ')}`,
+          Object.fromEntries(refused.map(([key]) => [key, 'programOption.issuerOff'])),
+        );
+      }
+      const changes: AuditChanges = {};
+      for (const [key, enabled] of entries) {
+        const before = levels.company[key] ?? null;
+        if (before === enabled) continue;
+        await setCompanyOption(tx, company.id, key, enabled);
+        changes[key] = { before, after: enabled };
+      }
+      if (Object.keys(changes).length > 0) {
+        await this.audit(tx, caller, 'programOption.updated', 'company', company.number, changes, ip);
+      }
+      return this.companyOptions(caller, number, tx);
+    });
+  }
+}
+
+function duplicateName(record: 'issuerGroup' | 'companyGroup'): IssuerRequestError {
+  const what = record === 'issuerGroup' ? 'An issuer group' : 'A company group of this issuer';
+  return new IssuerRequestError(409, `${record}.name.duplicate`, `${what} with this name exists`, {
+    name: `${record}.name.duplicate`,
+  });
+}

@@ -1,0 +1,81 @@
+import {
+  APP_BASE,
+  chooseUserBodySchema,
+  confirmLinkBodySchema,
+  linkUsersBodySchema,
+} from '@cardportal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { appHandler, refuseWith } from '../../http/app-handler.ts';
+import { auditAdmin } from '../../shared/audit.ts';
+import { MultiUserService } from './service.ts';
+
+/** Multi-user (issue 7, docs/multi-user.md, docs/api.md "Multi-user"). */
+export async function multiUserRoutes(app: FastifyInstance): Promise<void> {
+  const service = new MultiUserService(app.db);
+  const handle = appHandler(app);
+
+  app.get<{ Params: { userId: string } }>(
+    '/app/api/users/:userId/link',
+    handle<{ userId: string }>(({ caller, request }) => service.linkOf(caller, request.params.userId)),
+  );
+  app.delete<{ Params: { userId: string } }>(
+    '/app/api/users/:userId/link',
+    handle<{ userId: string }>(({ caller, request }) =>
+      service.unlink(caller, request.params.userId, request.ip),
+    ),
+  );
+  app.post(
+    '/app/api/multi-user/links',
+    handle<Record<string, string>, z.infer<typeof linkUsersBodySchema>>(
+      ({ caller, request, body }) => service.link(caller, body.userIds, request.ip),
+      { body: linkUsersBodySchema, status: 201 },
+    ),
+  );
+  app.post(
+    '/app/api/multi-user/confirm',
+    handle<Record<string, string>, z.infer<typeof confirmLinkBodySchema>>(
+      ({ caller, request, body }) => service.confirm(caller, body.accept, request.ip),
+      { body: confirmLinkBodySchema },
+    ),
+  );
+
+  /**
+   * After sign-in, the ID to work as. Choosing another ID starts a new session for it (a new id; the
+   * absolute lifetime still runs from the sign-in); either way the choice is final for this session.
+   */
+  app.post(
+    '/app/api/multi-user/choose',
+    handle<Record<string, string>, z.infer<typeof chooseUserBodySchema>>(
+      async ({ caller, request, reply, body }) => {
+        const session = await app.sessions.get(request);
+        if (!session) return refuseWith(401, 'session.required');
+        if (session.data.multiUserChosen === true) refuseWith(409, 'multiUser.alreadyChosen');
+        const target = await service.choice(caller, body.userId);
+        if (!target) {
+          await app.sessions.setData(session, { multiUserChosen: true });
+          return { url: APP_BASE };
+        }
+        await app.sessions.start(request, reply, {
+          userPk: target.pk,
+          stage: 'full',
+          cobrand: session.cobrand,
+          locale: session.locale,
+          sso: false,
+          data: { multiUserChosen: true, multiUserFrom: caller.userId },
+          createdAt: session.createdAt,
+        });
+        await auditAdmin(app.db, 'multiUser.switched', {
+          actor: caller,
+          entity: 'user',
+          entityId: target.userId,
+          subjectPk: target.pk,
+          ip: request.ip,
+          detail: { from: caller.userId },
+        });
+        return { url: APP_BASE };
+      },
+      { body: chooseUserBodySchema },
+    ),
+  );
+}

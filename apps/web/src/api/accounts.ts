@@ -1,0 +1,134 @@
+import type {
+  AccountDetail,
+  AccountGroupList,
+  AccountGroupSummary,
+  AccountList,
+  AccountStatus,
+  CardholderDetail,
+  CardholderList,
+  CardholderPatch,
+  MyCards,
+} from '@cardportal/domain';
+import { requestJson } from './client.ts';
+
+const company = (number: string) => `/app/api/org/companies/${encodeURIComponent(number)}`;
+
+const withQuery = (url: string, params: Record<string, string | number | undefined>) => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === '') continue;
+    if (key === 'page' && Number(value) <= 1) continue;
+    query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${url}?${text}` : url;
+};
+
+/** `GET .../cardholders?q=&status=&page=` (q: a name of 2+ characters or the last four digits) */
+export function searchCardholders(
+  number: string,
+  params: { q?: string | undefined; status?: string | undefined; page?: number | undefined },
+  signal?: AbortSignal,
+): Promise<CardholderList> {
+  return requestJson<CardholderList>(withQuery(`${company(number)}/cardholders`, params), { signal });
+}
+
+/** `GET .../cardholders/:id` */
+export function getCardholder(number: string, id: string, signal?: AbortSignal): Promise<CardholderDetail> {
+  return requestJson<CardholderDetail>(`${company(number)}/cardholders/${encodeURIComponent(id)}`, {
+    signal,
+  });
+}
+
+/** `PATCH .../cardholders/:id` */
+export function updateCardholder(
+  number: string,
+  id: string,
+  body: CardholderPatch,
+): Promise<CardholderDetail> {
+  return requestJson<CardholderDetail>(`${company(number)}/cardholders/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    json: body,
+  });
+}
+
+/** `PUT .../cardholders/:id/status` */
+export function setCardholderActive(number: string, id: string, active: boolean): Promise<CardholderDetail> {
+  return requestJson<CardholderDetail>(`${company(number)}/cardholders/${encodeURIComponent(id)}/status`, {
+    method: 'PUT',
+    json: { active },
+  });
+}
+
+/** `GET .../accounts?q=&group=&status=&page=` */
+export function searchAccounts(
+  number: string,
+  params: {
+    q?: string | undefined;
+    group?: string | undefined;
+    status?: string | undefined;
+    page?: number | undefined;
+  },
+  signal?: AbortSignal,
+): Promise<AccountList> {
+  return requestJson<AccountList>(withQuery(`${company(number)}/accounts`, params), { signal });
+}
+
+/** `GET .../accounts/:id` */
+export function getAccount(number: string, id: string, signal?: AbortSignal): Promise<AccountDetail> {
+  return requestJson<AccountDetail>(`${company(number)}/accounts/${encodeURIComponent(id)}`, { signal });
+}
+
+/** `PUT .../accounts/:id/status` */
+export function setAccountStatus(number: string, id: string, status: AccountStatus): Promise<AccountDetail> {
+  return requestJson<AccountDetail>(`${company(number)}/accounts/${encodeURIComponent(id)}/status`, {
+    method: 'PUT',
+    json: { status },
+  });
+}
+
+/** `PUT .../accounts/:id/group` */
+export function moveAccount(number: string, id: string, groupId: number): Promise<AccountDetail> {
+  return requestJson<AccountDetail>(`${company(number)}/accounts/${encodeURIComponent(id)}/group`, {
+    method: 'PUT',
+    json: { groupId },
+  });
+}
+
+/** `GET .../account-groups` */
+export function listAccountGroups(number: string, signal?: AbortSignal): Promise<AccountGroupList> {
+  return requestJson<AccountGroupList>(`${company(number)}/account-groups`, { signal });
+}
+
+/** `POST .../account-groups` → 201 */
+export function createAccountGroup(number: string, name: string): Promise<AccountGroupSummary> {
+  return requestJson<AccountGroupSummary>(`${company(number)}/account-groups`, {
+    method: 'POST',
+    json: { name },
+  });
+}
+
+/** `PATCH .../account-groups/:id` */
+export function renameAccountGroup(number: string, id: number, name: string): Promise<AccountGroupSummary> {
+  return requestJson<AccountGroupSummary>(`${company(number)}/account-groups/${id}`, {
+    method: 'PATCH',
+    json: { name },
+  });
+}
+
+/** `PUT .../account-groups/:id/status` */
+export function setAccountGroupActive(
+  number: string,
+  id: number,
+  active: boolean,
+): Promise<AccountGroupSummary> {
+  return requestJson<AccountGroupSummary>(`${company(number)}/account-groups/${id}/status`, {
+    method: 'PUT',
+    json: { active },
+  });
+}
+
+/** `GET /app/api/my/cards` */
+export function getMyCards(signal?: AbortSignal): Promise<MyCards> {
+  return requestJson<MyCards>('/app/api/my/cards', { signal });
+}

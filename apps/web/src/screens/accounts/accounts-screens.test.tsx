@@ -1,0 +1,356 @@
+import type {
+  AccountDetail,
+  AccountGroupList,
+  AccountList,
+  AccountSummary,
+  CardholderDetail,
+  CardholderList,
+} from '@cardportal/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  companySummary,
+  makeContext,
+  mockFetch,
+  problemTextOf,
+  renderApp,
+  structure,
+} from '../../test/support.tsx';
+
+const BASE = '/app/api/org/companies/100001';
+
+const account = (over: Partial<AccountSummary> = {}): AccountSummary => ({
+  id: 7,
+  maskedNumber: '542418******1234',
+  last4: '1234',
+  status: 'Active',
+  group: { id: 1, name: 'Travel' },
+  cardholder: { id: 3, name1: 'Grace', name2: 'Hopper' },
+  ...over,
+});
+
+const accountDetail = (over: Partial<AccountDetail> = {}): AccountDetail => ({
+  ...account(),
+  companyNumber: '100001',
+  canModify: true,
+  readOnly: false,
+  ...over,
+});
+
+const holders = (over: Partial<CardholderList> = {}): CardholderList => ({
+  rows: Array.from({ length: 25 }, (_, i) => ({
+    id: i + 1,
+    name1: 'Holder',
+    name2: `Number ${i}`,
+    active: true,
+    orgPoint: { number: 'A110', name1: 'Plant North' },
+    accountCount: 1,
+  })),
+  total: 30,
+  page: 1,
+  pageCount: 2,
+  pageSize: 25,
+  canModify: true,
+  readOnly: false,
+  ...over,
+});
+
+const groups: AccountGroupList = {
+  rows: [
+    { id: 1, name: 'Travel', active: true, activeAccounts: 2 },
+    { id: 2, name: 'Purchasing', active: true, activeAccounts: 1 },
+  ],
+  canModify: true,
+  readOnly: false,
+};
+
+describe('Accounts: company tabs', () => {
+  it('the company view links to its cardholders, accounts and account groups', async () => {
+    mockFetch((call) =>
+      call.url === BASE
+        ? { body: companySummary() }
+        : call.url === `${BASE}/org-points`
+          ? { body: structure() }
+          : undefined,
+    );
+    renderApp('/organisation/100001');
+    const tabs = await screen.findByRole('navigation', { name: 'Sections of company 100001' });
+    expect(within(tabs).getByRole('link', { name: 'Cardholders' }).getAttribute('href')).toBe(
+      '/organisation/100001/cardholders',
+    );
+    expect(within(tabs).getByRole('link', { name: 'Accounts' })).toBeDefined();
+    expect(within(tabs).getByRole('link', { name: 'Account groups' })).toBeDefined();
+  });
+});
+
+describe('Accounts: cardholder search', () => {
+  it('lists, pages with the shared page jump, and refuses 1-character criteria', async () => {
+    const calls = mockFetch((call) =>
+      call.url.startsWith(`${BASE}/cardholders`)
+        ? { body: holders({ page: call.url.includes('page=2') ? 2 : 1 }) }
+        : undefined,
+    );
+    renderApp('/organisation/100001/cardholders');
+    expect(await screen.findByText('30 cardholders found')).toBeDefined();
+    expect(
+      screen.getByRole('table', { name: 'Cardholders found' }).querySelectorAll('tbody tr'),
+    ).toHaveLength(25);
+    expect(screen.getByRole('link', { name: 'Holder Number 0' }).getAttribute('href')).toBe(
+      '/organisation/100001/cardholders/1',
+    );
+    fireEvent.change(screen.getByLabelText('Go to page'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    expect(await screen.findByText(problemTextOf('pageJump.outOfRange'))).toBeDefined();
+    fireEvent.change(screen.getByLabelText('Go to page'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(calls.some((c) => c.url === `${BASE}/cardholders?page=2`)).toBe(true));
+
+    fireEvent.change(screen.getByLabelText('Name or last 4 digits of a card'), { target: { value: 'g' } });
+    fireEvent.click(document.getElementById('cardholder-search-submit') as HTMLElement);
+    expect(await screen.findByText(problemTextOf('search.tooShort'))).toBeDefined();
+    expect(calls.filter((c) => c.url.includes('q='))).toHaveLength(0);
+    // Four digits are the last four of a card.
+    fireEvent.change(screen.getByLabelText('Name or last 4 digits of a card'), { target: { value: '1234' } });
+    fireEvent.click(document.getElementById('cardholder-search-submit') as HTMLElement);
+    await waitFor(() => expect(calls.some((c) => c.url === `${BASE}/cardholders?q=1234`)).toBe(true));
+  });
+
+  it('shows the catalogue message when the result set is too large', async () => {
+    mockFetch((call) =>
+      call.url.startsWith(`${BASE}/cardholders`)
+        ? { status: 400, body: { code: 'search.tooLarge', message: '' } }
+        : undefined,
+    );
+    renderApp('/organisation/100001/cardholders');
+    expect(
+      await screen.findByText('Result set is too large; please refine your search criteria.'),
+    ).toBeDefined();
+  });
+});
+
+describe('Accounts: cardholder view', () => {
+  const detail = (over: Partial<CardholderDetail> = {}): CardholderDetail => ({
+    id: 3,
+    name1: 'Grace',
+    name2: 'Hopper',
+    active: true,
+    orgPoint: { number: 'A110', name1: 'Plant North' },
+    accountCount: 1,
+    companyNumber: '100001',
+    accounts: [account()],
+    canModify: true,
+    readOnly: false,
+    ...over,
+  });
+
+  it('shows masked accounts and puts a refusal to deactivate on screen', async () => {
+    const calls = mockFetch((call) => {
+      if (call.url === `${BASE}/cardholders/3`) return { body: detail() };
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url === `${BASE}/cardholders/3/status`)
+        return { status: 409, body: { code: 'cardholder.hasActiveAccounts', message: '' } };
+      return undefined;
+    });
+    renderApp('/organisation/100001/cardholders/3');
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper', level: 1 })).toBeDefined();
+    expect(screen.getByRole('link', { name: '542418******1234' }).getAttribute('href')).toBe(
+      '/organisation/100001/accounts/7',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
+    fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
+    expect(await screen.findByText(problemTextOf('cardholder.hasActiveAccounts'))).toBeDefined();
+    expect(calls.find((c) => c.url.endsWith('/status'))?.body).toEqual({ active: false });
+  });
+
+  it('edits names with the shared rules and maps the server field errors', async () => {
+    const calls = mockFetch((call) => {
+      if (call.url === `${BASE}/cardholders/3` && call.method === 'GET') return { body: detail() };
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.method === 'PATCH')
+        return {
+          status: 400,
+          body: {
+            code: 'form.invalid',
+            message: '',
+            fieldErrors: { orgPoint: 'cardholder.orgPoint.unknown' },
+          },
+        };
+      return undefined;
+    });
+    renderApp('/organisation/100001/cardholders/3');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByLabelText('Name 1'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(problemTextOf('cardholder.name1.required'))).toBeDefined();
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Name 1'), { target: { value: 'Grace' } });
+    fireEvent.change(screen.getByLabelText('Org point number'), { target: { value: 'Z999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(problemTextOf('cardholder.orgPoint.unknown'))).toBeDefined();
+  });
+
+  it('is read-only for a system administrator', async () => {
+    mockFetch((call) =>
+      call.url === `${BASE}/cardholders/3`
+        ? { body: detail({ canModify: false, readOnly: true }) }
+        : undefined,
+    );
+    renderApp('/organisation/100001/cardholders/3', makeContext('Z'));
+    expect(
+      await screen.findByText('You are signed in as a system administrator: this page is read-only.'),
+    ).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+});
+
+describe('Accounts: account search and view', () => {
+  it('filters by group and status and shows masked numbers only', async () => {
+    const calls = mockFetch((call) => {
+      if (call.url === `${BASE}/account-groups`) return { body: groups };
+      if (call.url.startsWith(`${BASE}/accounts`)) {
+        const list: AccountList = {
+          rows: [account()],
+          total: 1,
+          page: 1,
+          pageCount: 1,
+          pageSize: 25,
+          canModify: true,
+          readOnly: false,
+        };
+        return { body: list };
+      }
+      return undefined;
+    });
+    renderApp('/organisation/100001/accounts');
+    expect(await screen.findByText('1 accounts found')).toBeDefined();
+    expect(screen.getByRole('link', { name: '542418******1234' })).toBeDefined();
+    fireEvent.change(await screen.findByLabelText('Account group'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Suspended' } });
+    fireEvent.click(document.getElementById('account-search-submit') as HTMLElement);
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === `${BASE}/accounts?group=2&status=Suspended`)).toBe(true),
+    );
+  });
+
+  it('changes the status through the confirmation dialog', async () => {
+    let current = accountDetail();
+    const calls = mockFetch((call) => {
+      if (call.url === `${BASE}/accounts/7` && call.method === 'GET') return { body: current };
+      if (call.url === `${BASE}/account-groups`) return { body: groups };
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url === `${BASE}/accounts/7/status`) {
+        current = accountDetail({ status: (call.body as { status: 'Suspended' }).status });
+        return { body: current };
+      }
+      return undefined;
+    });
+    renderApp('/organisation/100001/accounts/7');
+    expect(await screen.findByRole('heading', { name: 'Account 542418******1234', level: 1 })).toBeDefined();
+    const select = screen.getByLabelText('New status') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.value)).toEqual(['', 'Suspended', 'Closed']);
+    fireEvent.change(select, { target: { value: 'Suspended' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change status' }));
+    const dialog = document.querySelector('dialog') as HTMLDialogElement;
+    expect(within(dialog).getByText('Change account 542418******1234 to Suspended?')).toBeDefined();
+    // Cancel changes nothing.
+    fireEvent.click(document.getElementById('confirm-cancel') as HTMLElement);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Change status' }));
+    fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
+    expect(await screen.findByText('The account status has been changed.')).toBeDefined();
+    expect(
+      within(document.getElementById('account-status') as HTMLElement).getByText('Suspended'),
+    ).toBeDefined();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 'Suspended' });
+  });
+
+  it('offers no status change on a closed account, nor to a level manager', async () => {
+    mockFetch((call) =>
+      call.url === `${BASE}/accounts/7`
+        ? { body: accountDetail({ status: 'Closed' }) }
+        : call.url === `${BASE}/account-groups`
+          ? { body: groups }
+          : undefined,
+    );
+    renderApp('/organisation/100001/accounts/7');
+    expect(await screen.findByText('Closed')).toBeDefined();
+    expect(screen.queryByLabelText('New status')).toBeNull();
+  });
+});
+
+describe('Accounts: account groups', () => {
+  it('creates a group, and shows a duplicate name on the field', async () => {
+    const calls = mockFetch((call) => {
+      if (call.url === `${BASE}/account-groups` && call.method === 'GET') return { body: groups };
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.method === 'POST')
+        return (call.body as { name: string }).name === 'Travel'
+          ? {
+              status: 409,
+              body: {
+                code: 'accountGroup.name.duplicate',
+                message: '',
+                fieldErrors: { name: 'accountGroup.name.duplicate' },
+              },
+            }
+          : { status: 201, body: { id: 3, name: 'Fleet', active: true, activeAccounts: 0 } };
+      return undefined;
+    });
+    renderApp('/organisation/100001/account-groups');
+    expect(await screen.findByRole('table', { name: 'Account groups' })).toBeDefined();
+    const name = document.getElementById('group-create-name') as HTMLInputElement;
+    fireEvent.click(document.getElementById('group-create-submit') as HTMLElement);
+    expect(await screen.findByText(problemTextOf('accountGroup.name.required'))).toBeDefined();
+    fireEvent.change(name, { target: { value: 'Travel' } });
+    fireEvent.click(document.getElementById('group-create-submit') as HTMLElement);
+    expect(await screen.findByText(problemTextOf('accountGroup.name.duplicate'))).toBeDefined();
+    fireEvent.change(name, { target: { value: 'Fleet' } });
+    fireEvent.click(document.getElementById('group-create-submit') as HTMLElement);
+    expect(await screen.findByText('The account group has been created.')).toBeDefined();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { name: 'Travel' },
+      { name: 'Fleet' },
+    ]);
+  });
+
+  it('deactivates through the dialog (labelled by the group name)', async () => {
+    const calls = mockFetch((call) => {
+      if (call.url === `${BASE}/account-groups` && call.method === 'GET') return { body: groups };
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url === `${BASE}/account-groups/2/status`)
+        return { status: 409, body: { code: 'accountGroup.hasActiveAccounts', message: '' } };
+      return undefined;
+    });
+    renderApp('/organisation/100001/account-groups');
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate account group Purchasing' }));
+    fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
+    expect(await screen.findByText(problemTextOf('accountGroup.hasActiveAccounts'))).toBeDefined();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ active: false });
+  });
+});
+
+describe('Accounts: My cards', () => {
+  it('is in the navigation of a cardholder and lists its masked accounts', async () => {
+    mockFetch((call) =>
+      call.url === '/app/api/my/cards'
+        ? {
+            body: {
+              cardholder: { id: 3, name1: 'Ada', name2: 'Active' },
+              companyNumber: '100001',
+              accounts: [account()],
+            },
+          }
+        : undefined,
+    );
+    renderApp('/my-cards', makeContext('A'));
+    const table = await screen.findByRole('table', { name: 'Your card accounts' });
+    expect(screen.getByRole('link', { name: 'My cards' })).toBeDefined();
+    expect(within(table).getByText('542418******1234')).toBeDefined();
+  });
+
+  it('is not offered to administrators', () => {
+    mockFetch(() => undefined);
+    renderApp('/', makeContext('C'));
+    expect(screen.queryByRole('link', { name: 'My cards' })).toBeNull();
+  });
+});

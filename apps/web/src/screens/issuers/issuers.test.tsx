@@ -1,0 +1,241 @@
+import {
+  type IssuerDetail,
+  type IssuerList,
+  PROGRAM_OPTION_KEYS,
+  type ProgramOptionsView,
+} from '@cardportal/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeContext, mockFetch, renderApp } from '../../test/support.tsx';
+
+beforeEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: test fixture
+  document.cookie = 'sec-token=tok123; Path=/';
+});
+afterEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: test fixture
+  document.cookie = 'sec-token=; Max-Age=0; Path=/';
+});
+
+const issuer = (over: Partial<IssuerDetail> = {}): IssuerDetail => ({
+  number: '1001',
+  name1: 'Cardportal Demo Bank',
+  name2: 'Corporate Card Services',
+  ica: '12345',
+  bankNumber: '0042',
+  issuerGroupId: 1,
+  issuerGroupName: 'Cardportal Demo Banking Group',
+  cobrand: 'cardportal',
+  active: true,
+  companyCount: 2,
+  allowed: {
+    modify: true,
+    changeGroup: true,
+    changeStatus: true,
+    maintainCompanyGroups: true,
+    modifyOptions: true,
+  },
+  ...over,
+});
+
+const list = (over: Partial<IssuerList> = {}): IssuerList => ({
+  rows: [issuer()],
+  total: 1,
+  page: 1,
+  pageCount: 1,
+  pageSize: 25,
+  canCreate: true,
+  ...over,
+});
+
+const companyOptions = (): ProgramOptionsView => ({
+  level: 'company',
+  issuer: { number: '1001', name1: 'Cardportal Demo Bank' },
+  company: { number: '100001', name1: 'Acme Industries' },
+  canModify: true,
+  options: PROGRAM_OPTION_KEYS.map((key) => ({
+    key,
+    issuer: key !== 'wallet',
+    company: key === 'disputes' ? false : null,
+    effective: key !== 'wallet' && key !== 'disputes',
+  })),
+});
+
+describe('issuers', () => {
+  it('lists issuers with a create link and issuer groups for a system administrator', async () => {
+    const calls = mockFetch((call) =>
+      call.url.startsWith('/app/api/org/issuers?') ? { body: list() } : undefined,
+    );
+    renderApp('/issuers', makeContext('Z'));
+    const table = await screen.findByRole('table', { name: 'Issuers' });
+    expect(within(table).getByRole('link', { name: '1001' }).getAttribute('href')).toBe('/issuers/1001');
+    expect(screen.getByText('1 issuers found')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Create issuer' })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Issuer groups' })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Issuers' }).getAttribute('aria-current')).toBe('page');
+    expect(calls[0]?.url).toBe('/app/api/org/issuers?');
+  });
+
+  it('shows no Issuers navigation to a company administrator', async () => {
+    mockFetch(() => undefined);
+    renderApp('/', makeContext('C'));
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(screen.queryByRole('link', { name: 'Issuers' })).toBeNull();
+  });
+
+  it('shows an issuer with its company groups and refuses deleting one in use', async () => {
+    const calls = mockFetch((call) => {
+      if (call.url === '/app/api/org/issuers/1001' && call.method === 'GET') return { body: issuer() };
+      if (call.url === '/app/api/org/issuers/1001' && call.method === 'DELETE')
+        return { status: 409, body: { code: 'issuer.inUse', message: 'in use' } };
+      if (call.url === '/app/api/org/issuers/1001/company-groups')
+        return {
+          body: {
+            issuer: { number: '1001', name1: 'Cardportal Demo Bank' },
+            canMaintain: true,
+            rows: [
+              {
+                id: 1,
+                name: 'Demo Manufacturing Group',
+                active: true,
+                companyCount: 2,
+                activeCompanyCount: 2,
+              },
+            ],
+          },
+        };
+      return undefined;
+    });
+    renderApp('/issuers/1001', makeContext('Z'));
+    const groups = await screen.findByRole('table', { name: 'Company groups' });
+    expect(within(groups).getByText('Demo Manufacturing Group')).toBeDefined();
+    fireEvent.click(document.getElementById('issuer-delete') as HTMLElement);
+    expect(screen.getByText('Delete issuer 1001?')).toBeDefined();
+    fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
+    expect(
+      await screen.findByText('Cannot delete as there is data associated with this issuer.'),
+    ).toBeDefined();
+    expect(calls.find((c) => c.method === 'DELETE')?.headers.get('X-CSRF-TOKEN')).toBe('tok123');
+  });
+
+  it('adds a company group, checking the name first and showing a duplicate on the field', async () => {
+    const calls = mockFetch((call) => {
+      if (call.url === '/app/api/org/issuers/1001' && call.method === 'GET')
+        return { body: issuer({ allowed: { ...issuer().allowed, modify: false, changeStatus: false } }) };
+      if (call.url === '/app/api/org/issuers/1001/company-groups' && call.method === 'POST')
+        return {
+          status: 409,
+          body: {
+            code: 'companyGroup.name.duplicate',
+            message: 'x',
+            fieldErrors: { name: 'companyGroup.name.duplicate' },
+          },
+        };
+      if (call.url === '/app/api/org/issuers/1001/company-groups')
+        return { body: { issuer: { number: '1001', name1: 'Bank' }, canMaintain: true, rows: [] } };
+      return undefined;
+    });
+    renderApp('/issuers/1001', makeContext('I'));
+    const name = await screen.findByLabelText('Company group name');
+    expect(document.getElementById('issuer-delete')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add group' }));
+    expect(await screen.findByText('Company group name is required.')).toBeDefined();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(name, { target: { value: 'Retail' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add group' }));
+    expect(await screen.findByText('This issuer already has a company group with this name.')).toBeDefined();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Retail' });
+  });
+
+  it('validates the issuer form with the domain rules before sending', async () => {
+    const calls = mockFetch((call) =>
+      call.url === '/app/api/org/issuer-groups'
+        ? {
+            body: {
+              canMaintain: true,
+              rows: [{ id: 1, name: 'Group', active: true, issuerCount: 0, activeIssuerCount: 0 }],
+            },
+          }
+        : undefined,
+    );
+    renderApp('/issuers/new', makeContext('Z'));
+    const number = await screen.findByLabelText('Issuer number');
+    fireEvent.change(number, { target: { value: '12a' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getAllByText(/Issuer number is not in a valid format/).length).toBeGreaterThan(0),
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(screen.getByRole('combobox', { name: 'Issuer group' })).toBeDefined();
+  });
+});
+
+describe('program options', () => {
+  it('shows both levels and what is in effect, with "on" unavailable where the issuer has it off', async () => {
+    mockFetch((call) =>
+      call.url === '/app/api/org/companies/100001/program-options' ? { body: companyOptions() } : undefined,
+    );
+    renderApp('/organisation/100001/program-options', makeContext('I'));
+    const wallet = (await screen.findByRole('combobox', { name: 'Mobile wallet' })) as HTMLSelectElement;
+    expect((within(wallet).getByRole('option', { name: 'On' }) as HTMLOptionElement).disabled).toBe(true);
+    expect(screen.getAllByText('Switched off by the issuer').length).toBe(1);
+    const disputes = screen.getByRole('combobox', { name: 'Disputes' }) as HTMLSelectElement;
+    expect(disputes.value).toBe('off');
+    expect(document.getElementById('option-disputes-effective')?.textContent).toBe('Off');
+    expect((screen.getByRole('button', { name: 'Save program options' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('saves only the changed options after confirmation', async () => {
+    const calls = mockFetch((call) => {
+      if (call.url !== '/app/api/org/companies/100001/program-options') return undefined;
+      if (call.method === 'PUT') {
+        const next = companyOptions();
+        next.options = next.options.map((o) =>
+          o.key === 'expenseReports' ? { ...o, company: false, effective: false } : o,
+        );
+        return { body: next };
+      }
+      return { body: companyOptions() };
+    });
+    renderApp('/organisation/100001/program-options', makeContext('I'));
+    const expense = await screen.findByRole('combobox', { name: 'Expense reports' });
+    fireEvent.change(expense, { target: { value: 'off' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save program options' }));
+    expect(screen.getByText('Save the program options?')).toBeDefined();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
+    expect(await screen.findByText('The program options have been saved.')).toBeDefined();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ options: { expenseReports: false } });
+    expect(document.getElementById('option-expenseReports-effective')?.textContent).toBe('Off');
+  });
+
+  it('shows issuer options as switches, read-only for an issuer administrator', async () => {
+    mockFetch((call) =>
+      call.url === '/app/api/org/issuers/1001/program-options'
+        ? {
+            body: {
+              ...companyOptions(),
+              level: 'issuer',
+              company: undefined,
+              canModify: false,
+              options: companyOptions().options.map((o) => ({
+                ...o,
+                company: null,
+                effective: o.issuer === true,
+              })),
+            },
+          }
+        : undefined,
+    );
+    renderApp('/issuers/1001/program-options', makeContext('I'));
+    const twoFactor = (await screen.findByRole('switch', {
+      name: 'Two-factor sign-in (e-mailed code)',
+    })) as HTMLInputElement;
+    expect(twoFactor.checked).toBe(true);
+    expect(twoFactor.disabled).toBe(true);
+    expect(screen.getByText('You can view these options but not change them.')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Save program options' })).toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  companyOptionsBodySchema,
+  groupNameBodySchema,
+  issuerOptionsBodySchema,
+  issuerPatchSchema,
+  newIssuerBodySchema,
+} from './api/issuers.ts';
+import { type IssuerAction, mayOnIssuers } from './org-permissions.ts';
+import { USER_TYPE_CODES, type UserType } from './user-types.ts';
+
+/** The decision table of docs/authorization.md, "Issuers and program options". */
+const TABLE: Record<IssuerAction, string> = {
+  viewIssuers: 'ZHI',
+  createIssuer: 'Z',
+  modifyIssuer: 'ZH',
+  changeIssuerStatus: 'Z',
+  viewIssuerGroups: 'ZH',
+  maintainIssuerGroups: 'Z',
+  viewCompanyGroups: 'ZHIG',
+  maintainCompanyGroups: 'ZHI',
+  viewIssuerOptions: 'ZHI',
+  modifyIssuerOptions: 'ZH',
+  viewCompanyOptions: 'ZHIG',
+  modifyCompanyOptions: 'ZHI',
+};
+
+describe('mayOnIssuers', () => {
+  for (const [action, types] of Object.entries(TABLE) as [IssuerAction, string][]) {
+    it(`${action}: ${types}`, () => {
+      const allowed = USER_TYPE_CODES.filter((t: UserType) => mayOnIssuers(t, action));
+      expect(allowed.sort().join('')).toBe([...types].sort().join(''));
+    });
+  }
+
+  it('gives C, O, S and A nothing', () => {
+    for (const type of ['C', 'O', 'S', 'A'] as const) {
+      for (const action of Object.keys(TABLE) as IssuerAction[])
+        expect(mayOnIssuers(type, action)).toBe(false);
+    }
+  });
+});
+
+describe('issuer contracts', () => {
+  it('takes an issuer body with a group id or none and a co-brand', () => {
+    expect(newIssuerBodySchema.safeParse({ number: '1', issuerGroupId: 3, cobrand: 'x' }).success).toBe(true);
+    expect(newIssuerBodySchema.safeParse({ issuerGroupId: null }).success).toBe(true);
+    expect(newIssuerBodySchema.safeParse({ issuerGroupId: 'three' }).success).toBe(false);
+    expect(newIssuerBodySchema.safeParse({ issuerGroupId: 0 }).success).toBe(false);
+  });
+
+  it('never takes the number in a patch (it names the issuer)', () => {
+    expect(issuerPatchSchema.parse({ number: '9', name1: 'A' })).toEqual({ name1: 'A' });
+  });
+
+  it('takes a group name body', () => {
+    expect(groupNameBodySchema.parse({ name: 'x' })).toEqual({ name: 'x' });
+    expect(groupNameBodySchema.safeParse({ name: 5 }).success).toBe(false);
+  });
+
+  it('takes only known option keys; issuer level on/off, company level on/off/inherit', () => {
+    expect(issuerOptionsBodySchema.parse({ options: { wallet: true } })).toEqual({
+      options: { wallet: true },
+    });
+    expect(issuerOptionsBodySchema.safeParse({ options: { wallet: null } }).success).toBe(false);
+    expect(issuerOptionsBodySchema.safeParse({ options: { teleport: true } }).success).toBe(false);
+    expect(companyOptionsBodySchema.parse({ options: { wallet: null, disputes: false } })).toEqual({
+      options: { wallet: null, disputes: false },
+    });
+    expect(companyOptionsBodySchema.safeParse({ options: { twoFactor: 'on' } }).success).toBe(false);
+    expect(companyOptionsBodySchema.safeParse({}).success).toBe(false);
+  });
+});

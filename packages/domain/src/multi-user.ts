@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { USER_TYPE_INFO, type UserStatus, type UserType } from './user-types.ts';
+
+/**
+ * Multi-user (seed 001 §4, §6, §8): several user IDs of one person linked together, so that after
+ * signing in with one the person chooses which ID to work as. Decisions in docs/multi-user.md.
+ */
+
+/** Most roles the members of one link may hold together (seed 001 §9). */
+export const MULTI_USER_MAX_ROLES = 75;
+/** Most user IDs in one link (ours: the seed gives none; a person with more needs a conversation). */
+export const MULTI_USER_MAX_MEMBERS = 10;
+
+/** What the linking rules need to know of a user. */
+export interface LinkCandidate {
+  type: UserType;
+  status: UserStatus;
+  sso: boolean;
+  loginType: string;
+  /** The user's issuer (every member of a link belongs to one issuer). */
+  issuerId: number | null;
+  /** Its company's multi-user flag; null for a user without a company (a company group administrator). */
+  companyMultiUser: boolean | null;
+  /** Roles it holds. */
+  roles: number;
+  /** It is a member of another link already. */
+  linkedElsewhere: boolean;
+}
+
+export type LinkProblem =
+  | 'multiUser.notActive'
+  | 'multiUser.typeNotLinkable'
+  | 'multiUser.sso'
+  | 'multiUser.twoFactor'
+  | 'multiUser.companyDisabled'
+  | 'multiUser.alreadyLinked';
+
+/**
+ * Why one user cannot be linked, or undefined. Only company group administrators and below (G, C, O, S,
+ * A); never SSO users, never two-factor users (a one-time code or a token); only active users; its
+ * company must have multi-user on; a user belongs to one link at most ("only one multi-user may be
+ * linked").
+ */
+export function checkLinkCandidate(user: LinkCandidate): LinkProblem | undefined {
+  if (user.status !== 'Active') return 'multiUser.notActive';
+  if (USER_TYPE_INFO[user.type].level > USER_TYPE_INFO.G.level) return 'multiUser.typeNotLinkable';
+  if (user.sso) return 'multiUser.sso';
+  if (user.loginType !== 'pwd') return 'multiUser.twoFactor';
+  if (user.type !== 'G' && user.companyMultiUser !== true) return 'multiUser.companyDisabled';
+  if (user.linkedElsewhere) return 'multiUser.alreadyLinked';
+  return undefined;
+}
+
+export type LinkSetProblem =
+  | 'multiUser.tooFew'
+  | 'multiUser.tooMany'
+  | 'multiUser.oneGroupAdmin'
+  | 'multiUser.tooManyRoles'
+  | 'multiUser.otherIssuer';
+
+/**
+ * Why a whole link cannot stand, or undefined: two members at least, MULTI_USER_MAX_MEMBERS at most,
+ * one company group administrator at most, all of one issuer, their roles together 75 at most.
+ */
+export function checkLinkSet(members: readonly Pick<LinkCandidate, 'type' | 'issuerId' | 'roles'>[]) {
+  let problem: LinkSetProblem | undefined;
+  if (members.length < 2) problem = 'multiUser.tooFew';
+  else if (members.length > MULTI_USER_MAX_MEMBERS) problem = 'multiUser.tooMany';
+  else if (members.filter((m) => m.type === 'G').length > 1) problem = 'multiUser.oneGroupAdmin';
+  else if (new Set(members.map((m) => m.issuerId)).size > 1 || members.some((m) => m.issuerId === null))
+    problem = 'multiUser.otherIssuer';
+  else if (members.reduce((n, m) => n + m.roles, 0) > MULTI_USER_MAX_ROLES)
+    problem = 'multiUser.tooManyRoles';
+  return problem;
+}
+
+/** `POST /app/api/multi-user/links`: link these user IDs (an existing link of one of them grows). */
+export const linkUsersBodySchema = z.strictObject({
+  userIds: z
+    .array(z.string().trim().min(1).max(64), { error: 'multiUser.userIds.invalid' })
+    .min(2, { error: 'multiUser.tooFew' })
+    .max(MULTI_USER_MAX_MEMBERS, { error: 'multiUser.tooMany' }),
+});
+export type LinkUsersBody = z.infer<typeof linkUsersBodySchema>;
+
+/** `POST /app/api/multi-user/confirm`: the signed-in member accepts or declines its link. */
+export const confirmLinkBodySchema = z.strictObject({ accept: z.boolean({ error: 'form.invalid' }) });
+export type ConfirmLinkBody = z.infer<typeof confirmLinkBodySchema>;
+
+/** `POST /app/api/multi-user/choose`: the user ID to work as in this session. */
+export const chooseUserBodySchema = z.strictObject({
+  userId: z.string({ error: 'multiUser.choice.invalid' }).trim().min(1).max(64),
+});
+export type ChooseUserBody = z.infer<typeof chooseUserBodySchema>;
+
+export interface LinkMember {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  userType: UserType;
+  status: UserStatus;
+  companyNumber: string | null;
+  companyName: string | null;
+  confirmed: boolean;
+}
+
+/** `GET /app/api/users/:userId/link`: the user's link as an administrator sees it. */
+export interface UserLink {
+  userId: string;
+  members: LinkMember[];
+  /** The caller may link this user to others / unlink it. */
+  mayLink: boolean;
+  mayUnlink: boolean;
+}
+
+/** The signed-in user's multi-user state (`GET /app/api/me`'s `multiUser`). */
+export interface MultiUserState {
+  /** Its own membership awaits its confirmation: the IDs it is being linked with. */
+  confirm: LinkMember[] | null;
+  /** IDs it may choose to work as in this session (itself first); empty once chosen or when none. */
+  choices: LinkMember[];
+}
