@@ -31,7 +31,11 @@ describe('application frame', () => {
     mockFetch(() => undefined);
     renderApp('/', makeContext('A'));
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Home', 'My cards', 'My Profile']);
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'Home',
+      'My cards',
+      'My Profile',
+    ]);
     expect(screen.queryByRole('searchbox')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Create user' })).toBeNull();
   });

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   canonicalUserId,
   checkPasswordConstruction,
