@@ -7,3 +7,11 @@ export function StatusPill({ status }: { status: UserStatus }) {
     <span className={`app-status app-status--${status.toLowerCase()}`}>{t(`app.status.${status}`)}</span>
   );
 }
+
+export function ActivePill({ active }: { active: boolean }) {
+  const { t } = useApp();
+  const status = active ? 'Active' : 'Inactive';
+  return (
+    <span className={`app-status app-status--${status.toLowerCase()}`}>{t(`app.status.${status}`)}</span>
+  );
+}

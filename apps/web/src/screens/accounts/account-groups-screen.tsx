@@ -14,11 +14,13 @@ import {
   setAccountGroupActive,
 } from '../../api/accounts.ts';
 import { ApiError } from '../../api/client.ts';
+import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
+import { ActivePill } from '../../frame/status-pill.tsx';
+import { TableWrap } from '../../frame/table-wrap.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { ActivePill } from '../organisation/company-search-screen.tsx';
-import { CompanyTabs, codeOfError } from './shared.tsx';
+import { codeOfError } from './shared.tsx';
 
 /** The name's problem by the shared rule (`accountGroup.name.*`), or undefined. */
 export function checkGroupName(name: string): string | undefined {
@@ -179,9 +181,9 @@ export function AccountGroupsScreen() {
       ) : null}
       {list && list.rows.length === 0 ? <p>{t('app.accounts.groups.none')}</p> : null}
       {list && list.rows.length > 0 ? (
-        <div className="app-table-wrap">
+        <TableWrap captionId="group-results-caption">
           <table className="app-table" id="group-results">
-            <caption>{t('app.accounts.groups.results')}</caption>
+            <caption id="group-results-caption">{t('app.accounts.groups.results')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('app.accounts.field.groupName')}</th>
@@ -246,7 +248,7 @@ export function AccountGroupsScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       <ConfirmDialog
         open={confirming !== undefined}

@@ -8,11 +8,13 @@ import { ErrorSummary, FieldError } from '@cardportal/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { listAccountGroups, searchAccounts } from '../../api/accounts.ts';
+import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { Paging } from '../../frame/paging.tsx';
+import { TableWrap } from '../../frame/table-wrap.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { checkCardholderCriteria } from './cardholder-search-screen.tsx';
-import { AccountStatusPill, CompanyTabs, codeOfError, fullName } from './shared.tsx';
+import { AccountStatusPill, codeOfError, fullName } from './shared.tsx';
 
 type Loaded =
   | { state: 'loading' }
@@ -181,9 +183,9 @@ export function AccountSearchScreen() {
 
       {result && result.rows.length > 0 ? (
         <>
-          <div className="app-table-wrap">
+          <TableWrap captionId="account-results-caption">
             <table className="app-table" id="account-results">
-              <caption>{t('app.accounts.accounts.results')}</caption>
+              <caption id="account-results-caption">{t('app.accounts.accounts.results')}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('app.accounts.field.number')}</th>
@@ -215,7 +217,7 @@ export function AccountSearchScreen() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <Paging
             idPrefix="account"
             page={result.page}

@@ -9,10 +9,11 @@ import { ErrorSummary } from '@cardportal/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { getAccount, listAccountGroups, moveAccount, setAccountStatus } from '../../api/accounts.ts';
+import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { AccountStatusPill, CompanyTabs, codeOfError, fullName } from './shared.tsx';
+import { AccountStatusPill, codeOfError, fullName } from './shared.tsx';
 
 /**
  * One card account, masked (at most the BIN and the last four): cardholder, group, status. An

@@ -3,11 +3,13 @@ import { ErrorSummary, FieldError } from '@cardportal/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { searchCardholders } from '../../api/accounts.ts';
+import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { Paging } from '../../frame/paging.tsx';
+import { ActivePill } from '../../frame/status-pill.tsx';
+import { TableWrap } from '../../frame/table-wrap.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { ActivePill } from '../organisation/company-search-screen.tsx';
-import { CompanyTabs, codeOfError, fullName } from './shared.tsx';
+import { codeOfError, fullName } from './shared.tsx';
 
 type Loaded =
   | { state: 'loading' }
@@ -142,9 +144,9 @@ export function CardholderSearchScreen() {
 
       {result && result.rows.length > 0 ? (
         <>
-          <div className="app-table-wrap">
+          <TableWrap captionId="cardholder-results-caption">
             <table className="app-table" id="cardholder-results">
-              <caption>{t('app.accounts.cardholders.results')}</caption>
+              <caption id="cardholder-results-caption">{t('app.accounts.cardholders.results')}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('app.accounts.field.cardholder')}</th>
@@ -170,7 +172,7 @@ export function CardholderSearchScreen() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <Paging
             idPrefix="cardholder"
             page={result.page}

@@ -4,11 +4,13 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { getCardholder, setCardholderActive, updateCardholder } from '../../api/accounts.ts';
 import { ApiError } from '../../api/client.ts';
+import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
+import { ActivePill } from '../../frame/status-pill.tsx';
+import { TableWrap } from '../../frame/table-wrap.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { ActivePill } from '../organisation/company-search-screen.tsx';
-import { AccountStatusPill, CompanyTabs, codeOfError, fullName } from './shared.tsx';
+import { AccountStatusPill, codeOfError, fullName } from './shared.tsx';
 
 type Field = 'name1' | 'name2' | 'orgPoint';
 
@@ -179,7 +181,7 @@ export function CardholderViewScreen() {
             {holder.accounts.length === 0 ? (
               <p>{t('app.accounts.accounts.none')}</p>
             ) : (
-              <div className="app-table-wrap">
+              <TableWrap captionId="cardholder-accounts-heading">
                 <table className="app-table" id="cardholder-accounts">
                   <thead>
                     <tr>
@@ -202,7 +204,7 @@ export function CardholderViewScreen() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
             )}
           </section>
         </>

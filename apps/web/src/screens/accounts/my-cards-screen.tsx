@@ -2,6 +2,7 @@ import type { MyCards } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { useEffect, useState } from 'react';
 import { getMyCards } from '../../api/accounts.ts';
+import { TableWrap } from '../../frame/table-wrap.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { AccountStatusPill, codeOfError } from './shared.tsx';
@@ -32,9 +33,9 @@ export function MyCardsScreen() {
         ) : null}
       </div>
       {cards && cards.accounts.length > 0 ? (
-        <div className="app-table-wrap">
+        <TableWrap captionId="my-cards-caption">
           <table className="app-table" id="my-cards">
-            <caption>{t('app.accounts.myCards.caption')}</caption>
+            <caption id="my-cards-caption">{t('app.accounts.myCards.caption')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('app.accounts.field.number')}</th>
@@ -54,7 +55,7 @@ export function MyCardsScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
     </>
   );

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { auditExportUrl, getAuditPage } from '../../api/audit.ts';
 import { Paging } from '../../frame/paging.tsx';
+import { TableWrap } from '../../frame/table-wrap.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 
@@ -183,9 +184,9 @@ export function AuditScreen() {
       ) : null}
       {result && result.rows.length > 0 ? (
         <>
-          <div className="app-table-wrap">
+          <TableWrap captionId="audit-results-caption">
             <table className="app-table" id="audit-results">
-              <caption>{t('app.audit.results')}</caption>
+              <caption id="audit-results-caption">{t('app.audit.results')}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('app.audit.when')}</th>
@@ -216,7 +217,7 @@ export function AuditScreen() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <Paging
             idPrefix="audit"
             page={result.page}

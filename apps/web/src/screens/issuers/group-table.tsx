@@ -3,8 +3,9 @@ import { ErrorSummary, TextField } from '@cardportal/ui';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
+import { ActivePill } from '../../frame/status-pill.tsx';
+import { TableWrap } from '../../frame/table-wrap.tsx';
 import { useApp } from '../../lib/app-context.tsx';
-import { ActivePill } from '../organisation/company-search-screen.tsx';
 
 export interface GroupRow {
   id: number;
@@ -121,9 +122,9 @@ export function GroupTable({
       ) : null}
       {rows.length === 0 ? <p>{t('app.groups.none')}</p> : null}
       {rows.length > 0 ? (
-        <div className="app-table-wrap">
+        <TableWrap captionId={`${kind}-table-caption`}>
           <table className="app-table" id={`${kind}-table`}>
-            <caption>{t(`${labels}.heading`)}</caption>
+            <caption id={`${kind}-table-caption`}>{t(`${labels}.heading`)}</caption>
             <thead>
               <tr>
                 <th scope="col">{t(`${labels}.name`)}</th>
@@ -192,7 +193,7 @@ export function GroupTable({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       <ConfirmDialog
         open={confirming !== undefined}

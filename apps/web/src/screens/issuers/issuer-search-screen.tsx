@@ -5,9 +5,10 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { searchIssuers } from '../../api/issuers.ts';
 import { Paging } from '../../frame/paging.tsx';
+import { ActivePill } from '../../frame/status-pill.tsx';
+import { TableWrap } from '../../frame/table-wrap.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { ActivePill } from '../organisation/company-search-screen.tsx';
 
 type Loaded =
   | { state: 'loading' }
@@ -124,9 +125,9 @@ export function IssuerSearchScreen() {
 
       {result && result.rows.length > 0 ? (
         <>
-          <div className="app-table-wrap">
+          <TableWrap captionId="issuer-results-caption">
             <table className="app-table" id="issuer-results">
-              <caption>{t('app.issuers.search.heading')}</caption>
+              <caption id="issuer-results-caption">{t('app.issuers.search.heading')}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('app.issuers.field.number')}</th>
@@ -152,7 +153,7 @@ export function IssuerSearchScreen() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <Paging
             idPrefix="issuer"
             page={result.page}

@@ -13,9 +13,9 @@ import {
   setIssuerActive,
 } from '../../api/issuers.ts';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
+import { ActivePill } from '../../frame/status-pill.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { ActivePill } from '../organisation/company-search-screen.tsx';
 import { GroupTable } from './group-table.tsx';
 
 type IssuerAction = 'deactivate' | 'reactivate' | 'delete';

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { getProgramOptions, saveProgramOptions } from '../../api/issuers.ts';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
+import { TableWrap } from '../../frame/table-wrap.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 
@@ -100,9 +101,9 @@ export function ProgramOptionsScreen({ level }: { level: 'issuer' | 'company' })
       {view ? (
         <form className="app-form" onSubmit={submit} noValidate id="options-form">
           {view.canModify ? null : <p id="options-read-only">{t('app.options.readOnly')}</p>}
-          <div className="app-table-wrap">
+          <TableWrap captionId="options-table-caption">
             <table className="app-table" id="options-table">
-              <caption>
+              <caption id="options-table-caption">
                 {view.company ? `${view.company.name1} — ${view.issuer.name1}` : view.issuer.name1}
               </caption>
               <thead>
@@ -173,7 +174,7 @@ export function ProgramOptionsScreen({ level }: { level: 'issuer' | 'company' })
                 })}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           {view.canModify ? (
             <div className="app-actions">
               <button

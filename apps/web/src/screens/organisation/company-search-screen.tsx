@@ -5,6 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { searchCompanies } from '../../api/organisations.ts';
 import { Paging } from '../../frame/paging.tsx';
+import { ActivePill } from '../../frame/status-pill.tsx';
+import { TableWrap } from '../../frame/table-wrap.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 
@@ -119,9 +121,9 @@ export function CompanySearchScreen() {
 
       {result && result.rows.length > 0 ? (
         <>
-          <div className="app-table-wrap">
+          <TableWrap captionId="company-results-caption">
             <table className="app-table" id="company-results">
-              <caption>{t('app.org.search.results')}</caption>
+              <caption id="company-results-caption">{t('app.org.search.results')}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('app.org.field.number')}</th>
@@ -147,7 +149,7 @@ export function CompanySearchScreen() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <Paging
             idPrefix="company"
             page={result.page}
@@ -161,10 +163,3 @@ export function CompanySearchScreen() {
 }
 
 /** Active / Inactive, as the user status pill shows it. */
-export function ActivePill({ active }: { active: boolean }) {
-  const { t } = useApp();
-  const status = active ? 'Active' : 'Inactive';
-  return (
-    <span className={`app-status app-status--${status.toLowerCase()}`}>{t(`app.status.${status}`)}</span>
-  );
-}

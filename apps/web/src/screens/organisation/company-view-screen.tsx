@@ -19,11 +19,11 @@ import {
   setOrgPointActive,
   structureDownloadUrl,
 } from '../../api/organisations.ts';
+import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
+import { ActivePill } from '../../frame/status-pill.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { CompanyTabs } from '../accounts/shared.tsx';
-import { ActivePill } from './company-search-screen.tsx';
 import { OrgPointDialog } from './org-point-dialog.tsx';
 import { OrgTree, type PointAction } from './org-tree.tsx';
 import { StructureUpload } from './structure-upload.tsx';

@@ -1,7 +1,7 @@
 import type { OrgPointNode } from '@cardportal/domain';
 import { useState } from 'react';
+import { ActivePill } from '../../frame/status-pill.tsx';
 import { useApp } from '../../lib/app-context.tsx';
-import { ActivePill } from './company-search-screen.tsx';
 
 export type PointAction = 'edit' | 'add' | 'deactivate' | 'reactivate' | 'delete';
 

@@ -3,6 +3,7 @@ import { ErrorSummary, FieldError } from '@cardportal/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { uploadStructure } from '../../api/organisations.ts';
+import { TableWrap } from '../../frame/table-wrap.tsx';
 import { useApp } from '../../lib/app-context.tsx';
 
 /** The client's checks before sending: an `.xlsx` name and at most 4 MB (the server checks again). */
@@ -88,9 +89,9 @@ export function StructureUpload({ company, onUploaded }: { company: string; onUp
         {done ? t('app.org.upload.done', number.format(done.created), number.format(done.updated)) : ''}
       </p>
       {rows.length > 0 ? (
-        <div className="app-table-wrap">
+        <TableWrap captionId="upload-report-caption">
           <table className="app-table" id="upload-report">
-            <caption>{t('app.org.upload.report')}</caption>
+            <caption id="upload-report-caption">{t('app.org.upload.report')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('app.org.upload.row')}</th>
@@ -108,7 +109,7 @@ export function StructureUpload({ company, onUploaded }: { company: string; onUp
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
     </section>
   );

@@ -15,6 +15,7 @@ import { searchUsers } from '../../api/users.ts';
 import { Paging } from '../../frame/paging.tsx';
 import { mayCreateUsers } from '../../frame/permissions.ts';
 import { StatusPill } from '../../frame/status-pill.tsx';
+import { TableWrap } from '../../frame/table-wrap.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 
@@ -186,9 +187,9 @@ export function PeopleSearchScreen() {
 
       {result && result.rows.length > 0 ? (
         <>
-          <div className="app-table-wrap">
+          <TableWrap captionId="people-results-caption">
             <table className="app-table" id="people-results">
-              <caption>{t('app.people.search.results')}</caption>
+              <caption id="people-results-caption">{t('app.people.search.results')}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('app.userId')}</th>
@@ -214,7 +215,7 @@ export function PeopleSearchScreen() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <Paging
             idPrefix="people"
             page={result.page}

@@ -5,6 +5,7 @@ import { ApiError } from '../../api/client.ts';
 import { getUserLink, linkUsers, unlinkUser } from '../../api/multi-user.ts';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { StatusPill } from '../../frame/status-pill.tsx';
+import { TableWrap } from '../../frame/table-wrap.tsx';
 import { useApp } from '../../lib/app-context.tsx';
 
 /**
@@ -74,9 +75,11 @@ export function UserLinkPanel({ userId }: { userId: string }) {
       {!link && !problem ? <p>{t('common.loading')}</p> : null}
       {link && members.length === 0 ? <p id="user-link-none">{t('app.people.link.none')}</p> : null}
       {members.length > 0 ? (
-        <div className="app-table-wrap">
+        <TableWrap captionId="user-link-members-caption">
           <table className="app-table" id="user-link-members">
-            <caption>{t('app.people.link.members', link?.userId ?? userId)}</caption>
+            <caption id="user-link-members-caption">
+              {t('app.people.link.members', link?.userId ?? userId)}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">{t('app.people.field.userId')}</th>
@@ -100,7 +103,7 @@ export function UserLinkPanel({ userId }: { userId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       {link?.mayLink ? (
         <form className="app-form app-form--inline" onSubmit={submit} noValidate id="user-link-form">

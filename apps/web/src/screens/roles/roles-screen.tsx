@@ -3,6 +3,7 @@ import { ErrorSummary } from '@cardportal/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { listRoles } from '../../api/roles.ts';
+import { TableWrap } from '../../frame/table-wrap.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { RoleForm } from './role-form-panel.tsx';
@@ -106,9 +107,9 @@ export function RolesScreen() {
         list.roles.length === 0 ? (
           <p id="roles-none">{t('app.roles.none')}</p>
         ) : (
-          <div className="app-table-wrap">
+          <TableWrap captionId="roles-table-caption">
             <table className="app-table" id="roles-table">
-              <caption>{t('app.roles.table.caption')}</caption>
+              <caption id="roles-table-caption">{t('app.roles.table.caption')}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('app.roles.field.name')}</th>
@@ -153,7 +154,7 @@ export function RolesScreen() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )
       ) : null}
     </>

@@ -1,0 +1,37 @@
+import { mayOnAccounts } from '@cardportal/domain';
+import { NavLink } from 'react-router';
+import { useApp } from '../lib/app-context.tsx';
+
+/** The company's sections: its view, cardholders, accounts and account groups (what the type may see). */
+export function CompanyTabs({ number }: { number: string }) {
+  const { t, user } = useApp();
+  const base = `/organisation/${encodeURIComponent(number)}`;
+  return (
+    <nav className="app-tabs" aria-label={t('app.accounts.tabs.label', number)}>
+      <ul>
+        <li>
+          <NavLink to={base} end>
+            {t('app.accounts.tabs.company')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={`${base}/cardholders`} id="tab-cardholders">
+            {t('app.accounts.tabs.cardholders')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={`${base}/accounts`} id="tab-accounts">
+            {t('app.accounts.tabs.accounts')}
+          </NavLink>
+        </li>
+        {mayOnAccounts(user.userType, 'viewAccountGroups') ? (
+          <li>
+            <NavLink to={`${base}/account-groups`} id="tab-account-groups">
+              {t('app.accounts.tabs.groups')}
+            </NavLink>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
