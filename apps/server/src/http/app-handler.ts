@@ -5,14 +5,40 @@ import type { Caller } from '../shared/user-scope.ts';
 import { requireCaller } from './caller.ts';
 import { sendError } from './errors.ts';
 
-/** A refusal of an application endpoint: status, a message key as code, field errors as message keys. */
+/**
+ * A refusal of an application endpoint: status, a message key as code, field errors as message keys.
+ * The answer's message is the code's text in the caller's language (`validation.{code}`); `message`
+ * is only the fallback for a code the bundles lack; `rows` a per-row report (an upload).
+ */
 export class AppRequestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     readonly fieldErrors?: Record<string, string>,
+    options: { message?: string; rows?: unknown[]; detail?: string } = {},
   ) {
-    super(code);
+    super(options.message ?? code);
+    this.rows = options.rows;
+    this.detail = options.detail;
+  }
+  readonly rows: unknown[] | undefined;
+  /** Facts the catalogue text lacks (e.g. the missing column names), added after it. */
+  readonly detail: string | undefined;
+}
+
+/**
+ * A feature's refusal in the older argument order `(status, code, message, fieldErrors?, rows?)`: the
+ * organisation, issuer and account services throw these.
+ */
+export class FeatureRequestError extends AppRequestError {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fieldErrors?: Record<string, string>,
+    rows?: unknown[],
+  ) {
+    super(status, code, fieldErrors, rows ? { message, rows } : { message });
   }
 }
 
@@ -34,8 +60,8 @@ interface Handled<P, B> {
  * (`validation.{code}` of the Messages bundle). `undefined` from the work answers 204.
  */
 export function appHandler(app: FastifyInstance) {
-  const text = (locale: string, key: string) =>
-    app.texts.text(resolveLocale(locale), 'Messages', `validation.${key}`) || key;
+  const text = (locale: string, key: string, fallback = key) =>
+    app.texts.text(resolveLocale(locale), 'Messages', `validation.${key}`) || fallback;
 
   return <P = Record<string, string>, B = undefined>(
     work: (input: Handled<P, B>) => Promise<unknown>,
@@ -64,15 +90,14 @@ export function appHandler(app: FastifyInstance) {
         if (result === undefined) return reply.code(204).send();
         return reply.code(input?.status ?? 200).send(result);
       } catch (error) {
-        if (error instanceof AppRequestError)
-          return sendError(
-            reply,
-            error.status,
-            error.code,
-            text(caller.locale, error.code),
-            error.fieldErrors,
-          );
-        throw error;
+        if (!(error instanceof AppRequestError)) throw error;
+        const message = text(caller.locale, error.code, error.message);
+        const detailed = error.detail ? `${message} ${error.detail}` : message;
+        if (!error.rows) return sendError(reply, error.status, error.code, detailed, error.fieldErrors);
+        return reply
+          .code(error.status)
+          .header('cache-control', 'no-store')
+          .send({ code: error.code, message: detailed, fieldErrors: error.fieldErrors, rows: error.rows });
       }
     };
 }

@@ -4,14 +4,12 @@ import {
   accountStatusBodySchema,
   activeBodySchema,
   cardholderPatchSchema,
-  toFieldErrors,
 } from '@cardportal/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { requireCaller } from '../../http/caller.ts';
-import { sendError } from '../../http/errors.ts';
+import { appHandler } from '../../http/app-handler.ts';
 import type { Caller } from '../../shared/user-scope.ts';
-import { AccountRequestError, AccountService } from './service.ts';
+import { AccountService } from './service.ts';
 
 type Params = { number: string; id: string };
 type Query = Record<string, unknown>;
@@ -27,37 +25,17 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const service = new AccountService(app.db);
 
-  const handle =
-    <B>(
-      work: (caller: Caller, request: FastifyRequest<{ Params: Params }>, body: B) => Promise<unknown>,
-      schema?: z.ZodType<B>,
-      status = 200,
-    ) =>
-    async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
-      const caller = await requireCaller(app, request, reply);
-      if (!caller) return reply;
-      let body = undefined as B;
-      if (schema) {
-        const parsed = schema.safeParse(request.body ?? {});
-        if (!parsed.success)
-          return sendError(
-            reply,
-            400,
-            'form.invalid',
-            'The request body is not valid',
-            toFieldErrors(parsed.error),
-          );
-        body = parsed.data;
-      }
-      try {
-        const result = await work(caller, request, body);
-        return reply.code(status).send(result);
-      } catch (error) {
-        if (error instanceof AccountRequestError)
-          return sendError(reply, error.status, error.code, error.message, error.fieldErrors);
-        throw error;
-      }
-    };
+  const appHandle = appHandler(app);
+  /** Runs `work` for the caller with the parsed body (shared handler: 401, 400, refusals, 204). */
+  const handle = <B>(
+    work: (caller: Caller, request: FastifyRequest<{ Params: Params }>, body: B) => Promise<unknown>,
+    schema?: z.ZodType<B>,
+    status = 200,
+  ) =>
+    appHandle<Params, B>(({ caller, request, body }) => work(caller, request, body), {
+      ...(schema ? { body: schema } : {}),
+      status,
+    });
 
   const base = '/app/api/org/companies/:number';
   const query = (request: FastifyRequest) => (request.query ?? {}) as Query;

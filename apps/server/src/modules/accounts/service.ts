@@ -28,6 +28,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { accountGroups, accounts, cardholders } from '../../db/schema.ts';
+import { FeatureRequestError } from '../../http/app-handler.ts';
 import { type AdminAuditEvent, type AuditChanges, auditAdmin, diffChanges } from '../../shared/audit.ts';
 import type { Caller } from '../../shared/user-scope.ts';
 import {
@@ -53,17 +54,8 @@ import {
   userOfCardholder,
 } from './repository.ts';
 
-/** A refused request: status, message key as code, a sentence naming the problem, field problems. */
-export class AccountRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fieldErrors?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+/** A refusal (docs/api.md): answered by the shared application handler. */
+export class AccountRequestError extends FeatureRequestError {}
 
 /** The one place an account row becomes an answer: the full number is masked here, never passed on. */
 export function toAccount(row: AccountRow): AccountSummary {

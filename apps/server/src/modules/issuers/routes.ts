@@ -5,14 +5,12 @@ import {
   issuerOptionsBodySchema,
   issuerPatchSchema,
   newIssuerBodySchema,
-  toFieldErrors,
 } from '@cardportal/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { requireCaller } from '../../http/caller.ts';
-import { sendError } from '../../http/errors.ts';
+import { appHandler } from '../../http/app-handler.ts';
 import type { Caller } from '../../shared/user-scope.ts';
-import { IssuerRequestError, IssuerService } from './service.ts';
+import { IssuerService } from './service.ts';
 
 type Params = { number: string; id?: string };
 
@@ -24,40 +22,16 @@ type Params = { number: string; id?: string };
 export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   const service = new IssuerService(app.db);
 
-  /** Runs `work` for the caller; a refusal answers its status, code, message and field errors. */
-  const handle =
-    <B>(
-      work: (caller: Caller, request: FastifyRequest<{ Params: Params }>, body: B) => Promise<unknown>,
-      schema?: z.ZodType<B>,
-    ) =>
-    async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
-      const caller = await requireCaller(app, request, reply);
-      if (!caller) return reply;
-      let body = undefined as B;
-      if (schema) {
-        const parsed = schema.safeParse(request.body ?? {});
-        if (!parsed.success) {
-          return sendError(
-            reply,
-            400,
-            'form.invalid',
-            'The request body is not valid',
-            toFieldErrors(parsed.error),
-          );
-        }
-        body = parsed.data;
-      }
-      try {
-        const result = await work(caller, request, body);
-        if (result === undefined) return reply.code(204).send();
-        return result;
-      } catch (error) {
-        if (error instanceof IssuerRequestError) {
-          return sendError(reply, error.status, error.code, error.message, error.fieldErrors);
-        }
-        throw error;
-      }
-    };
+  const appHandle = appHandler(app);
+  /** Runs `work` for the caller with the parsed body (shared handler: 401, 400, refusals, 204). */
+  const handle = <B>(
+    work: (caller: Caller, request: FastifyRequest<{ Params: Params }>, body: B) => Promise<unknown>,
+    schema?: z.ZodType<B>,
+  ) =>
+    appHandle<Params, B>(
+      ({ caller, request, body }) => work(caller, request, body),
+      schema ? { body: schema } : undefined,
+    );
 
   const issuersBase = '/app/api/org/issuers';
   app.get(

@@ -32,6 +32,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { companyGroups, issuerGroups, issuers } from '../../db/schema.ts';
+import { FeatureRequestError } from '../../http/app-handler.ts';
 import { type AdminAuditEvent, type AuditChanges, auditAdmin, diffChanges } from '../../shared/audit.ts';
 import { companyOptionLevels } from '../../shared/program-options.ts';
 import type { Caller } from '../../shared/user-scope.ts';
@@ -56,17 +57,8 @@ import {
   setIssuerOption,
 } from './repository.ts';
 
-/** A refused request: the status, the message key as code, a sentence naming the problem, field errors. */
-export class IssuerRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fieldErrors?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+/** A refusal (docs/api.md): answered by the shared application handler. */
+export class IssuerRequestError extends FeatureRequestError {}
 
 const ISSUER_FIELDS = ['number', 'name1', 'name2', 'ica', 'bankNumber', 'issuerGroupId', 'cobrand'] as const;
 

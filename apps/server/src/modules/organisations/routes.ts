@@ -7,6 +7,7 @@ import {
 } from '@cardportal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { appHandler } from '../../http/app-handler.ts';
 import { requireCaller } from '../../http/caller.ts';
 import { sendError } from '../../http/errors.ts';
 import type { Caller } from '../../shared/user-scope.ts';
@@ -32,40 +33,16 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
 
   const callerOf = (request: FastifyRequest, reply: FastifyReply) => requireCaller(app, request, reply);
 
-  /** Runs `work` for the caller; a refusal answers its status, code, message and details. */
-  const handle =
-    <B>(
-      work: (caller: Caller, request: FastifyRequest<{ Params: Params }>, body: B) => Promise<unknown>,
-      schema?: z.ZodType<B>,
-    ) =>
-    async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
-      const caller = await callerOf(request, reply);
-      if (!caller) return reply;
-      let body = undefined as B;
-      if (schema) {
-        const parsed = schema.safeParse(request.body ?? {});
-        if (!parsed.success) return sendError(reply, 400, 'form.invalid', 'The request body is not valid');
-        body = parsed.data;
-      }
-      try {
-        const result = await work(caller, request, body);
-        if (result === undefined) return reply.code(204).send();
-        return result;
-      } catch (error) {
-        if (error instanceof OrgRequestError) {
-          return reply
-            .code(error.status)
-            .header('cache-control', 'no-store')
-            .send({
-              code: error.code,
-              message: error.message,
-              ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
-              ...(error.rows ? { rows: error.rows } : {}),
-            });
-        }
-        throw error;
-      }
-    };
+  const appHandle = appHandler(app);
+  /** Runs `work` for the caller with the parsed body (shared handler: 401, 400, refusals, 204). */
+  const handle = <B>(
+    work: (caller: Caller, request: FastifyRequest<{ Params: Params }>, body: B) => Promise<unknown>,
+    schema?: z.ZodType<B>,
+  ) =>
+    appHandle<Params, B>(
+      ({ caller, request, body }) => work(caller, request, body),
+      schema ? { body: schema } : undefined,
+    );
 
   const base = '/app/api/org/companies';
   app.get<{ Params: Params; Querystring: { q?: string; page?: string } }>(

@@ -25,6 +25,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { companies, orgPoints } from '../../db/schema.ts';
+import { AppRequestError, FeatureRequestError } from '../../http/app-handler.ts';
 import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../shared/audit.ts';
 import { OrganisationError, setCompanyMultiUser } from '../../shared/organisations.ts';
 import { isFeatureOn } from '../../shared/program-options.ts';
@@ -44,18 +45,8 @@ import {
   pageOfCompanies,
 } from './repository.ts';
 
-/** A refused request: the status, the message key as code, a sentence naming the problem, details. */
-export class OrgRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fieldErrors?: Record<string, string>,
-    readonly rows?: UploadRowProblem[],
-  ) {
-    super(message);
-  }
-}
+/** A refusal (docs/api.md): answered by the shared application handler. */
+export class OrgRequestError extends FeatureRequestError {}
 
 /**
  * The EICAR anti-virus test string: a file carrying it is refused as infected (seed 001 §8, upload
@@ -611,13 +602,11 @@ export class OrganisationService {
     );
     const missing = REPORTING_UPLOAD_HEADERS.filter((_h, i) => columns[i] === -1);
     if (missing.length > 0) {
-      throw new OrgRequestError(
+      throw new AppRequestError(
         400,
         'upload.missingHeaders',
-        `The file lacks the columns: ${missing.join(', ')}`,
-        {
-          file: 'upload.missingHeaders',
-        },
+        { file: 'upload.missingHeaders' },
+        { detail: missing.join(', ') },
       );
     }
     const cell = (row: string[], i: number) => (row[columns[i] as number] ?? '').trim();
