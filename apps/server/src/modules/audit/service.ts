@@ -10,19 +10,12 @@ import {
   USER_TYPE_INFO,
 } from '@cardportal/domain';
 import type { Db } from '../../db/client.ts';
+import { AppRequestError } from '../../http/app-handler.ts';
 import { auditAdmin } from '../../shared/audit.ts';
 import type { Caller } from '../../shared/user-scope.ts';
 import { type AuditListRow, countAudit, listAudit } from './repository.ts';
 
-export class AuditServiceError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly fieldErrors?: Record<string, string>,
-  ) {
-    super(code);
-  }
-}
+export class AuditServiceError extends AppRequestError {}
 
 const DAY = 86_400_000;
 /** Rows of one export at most (30 days of a busy system; the export is refused past it). */

@@ -30,6 +30,7 @@ import {
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
+import { AppRequestError } from '../../http/app-handler.ts';
 import { generatedPassword } from '../../security/generated-password.ts';
 import { hashSecret } from '../../security/hashing.ts';
 import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../shared/audit.ts';
@@ -41,15 +42,7 @@ import type { UserRow } from '../../shared/users.ts';
 import * as repo from './repository.ts';
 
 /** A refusal the routes answer as `{ code, message, fieldErrors? }`; `code` and field values are message keys. */
-export class UserServiceError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly fieldErrors?: Record<string, string>,
-  ) {
-    super(code);
-  }
-}
+export class UserServiceError extends AppRequestError {}
 
 const fail = (status: number, code: string, fieldErrors?: Record<string, string>): never => {
   throw new UserServiceError(status, code, fieldErrors);
