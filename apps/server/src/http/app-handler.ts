@@ -101,3 +101,20 @@ export function appHandler(app: FastifyInstance) {
       }
     };
 }
+
+/**
+ * The same handler with positional arguments, `(work(caller, request, body), bodySchema?, status?)`,
+ * as the organisation, issuer and account routes call it.
+ */
+export function positionalHandler<P>(app: FastifyInstance) {
+  const handle = appHandler(app);
+  return <B>(
+    work: (caller: Caller, request: FastifyRequest<{ Params: P }>, body: B) => Promise<unknown>,
+    schema?: z.ZodType<B>,
+    status = 200,
+  ) =>
+    handle<P, B>(({ caller, request, body }) => work(caller, request, body), {
+      ...(schema ? { body: schema } : {}),
+      status,
+    });
+}

@@ -6,9 +6,7 @@ import {
   cardholderPatchSchema,
 } from '@cardportal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { appHandler } from '../../http/app-handler.ts';
-import type { Caller } from '../../shared/user-scope.ts';
+import { positionalHandler } from '../../http/app-handler.ts';
 import { AccountService } from './service.ts';
 
 type Params = { number: string; id: string };
@@ -25,17 +23,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const service = new AccountService(app.db);
 
-  const appHandle = appHandler(app);
-  /** Runs `work` for the caller with the parsed body (shared handler: 401, 400, refusals, 204). */
-  const handle = <B>(
-    work: (caller: Caller, request: FastifyRequest<{ Params: Params }>, body: B) => Promise<unknown>,
-    schema?: z.ZodType<B>,
-    status = 200,
-  ) =>
-    appHandle<Params, B>(({ caller, request, body }) => work(caller, request, body), {
-      ...(schema ? { body: schema } : {}),
-      status,
-    });
+  const handle = positionalHandler<Params>(app);
 
   const base = '/app/api/org/companies/:number';
   const query = (request: FastifyRequest) => (request.query ?? {}) as Query;

@@ -6,10 +6,8 @@ import {
   issuerPatchSchema,
   newIssuerBodySchema,
 } from '@cardportal/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { appHandler } from '../../http/app-handler.ts';
-import type { Caller } from '../../shared/user-scope.ts';
+import type { FastifyInstance } from 'fastify';
+import { positionalHandler } from '../../http/app-handler.ts';
 import { IssuerService } from './service.ts';
 
 type Params = { number: string; id?: string };
@@ -22,16 +20,7 @@ type Params = { number: string; id?: string };
 export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   const service = new IssuerService(app.db);
 
-  const appHandle = appHandler(app);
-  /** Runs `work` for the caller with the parsed body (shared handler: 401, 400, refusals, 204). */
-  const handle = <B>(
-    work: (caller: Caller, request: FastifyRequest<{ Params: Params }>, body: B) => Promise<unknown>,
-    schema?: z.ZodType<B>,
-  ) =>
-    appHandle<Params, B>(
-      ({ caller, request, body }) => work(caller, request, body),
-      schema ? { body: schema } : undefined,
-    );
+  const handle = positionalHandler<Params>(app);
 
   const issuersBase = '/app/api/org/issuers';
   app.get(

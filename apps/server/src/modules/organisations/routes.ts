@@ -6,11 +6,9 @@ import {
   orgPointBodySchema,
 } from '@cardportal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { appHandler } from '../../http/app-handler.ts';
+import { positionalHandler } from '../../http/app-handler.ts';
 import { requireCaller } from '../../http/caller.ts';
 import { sendError } from '../../http/errors.ts';
-import type { Caller } from '../../shared/user-scope.ts';
 import { XLSX_CONTENT_TYPE } from '../../shared/xlsx.ts';
 import { OrganisationService, OrgRequestError } from './service.ts';
 
@@ -33,16 +31,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
 
   const callerOf = (request: FastifyRequest, reply: FastifyReply) => requireCaller(app, request, reply);
 
-  const appHandle = appHandler(app);
-  /** Runs `work` for the caller with the parsed body (shared handler: 401, 400, refusals, 204). */
-  const handle = <B>(
-    work: (caller: Caller, request: FastifyRequest<{ Params: Params }>, body: B) => Promise<unknown>,
-    schema?: z.ZodType<B>,
-  ) =>
-    appHandle<Params, B>(
-      ({ caller, request, body }) => work(caller, request, body),
-      schema ? { body: schema } : undefined,
-    );
+  const handle = positionalHandler<Params>(app);
 
   const base = '/app/api/org/companies';
   app.get<{ Params: Params; Querystring: { q?: string; page?: string } }>(
