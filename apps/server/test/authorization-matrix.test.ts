@@ -565,7 +565,7 @@ const MATRIX: Cell[] = [
     endpoint: 'POST /app/api/multi-user/confirm',
     label: 'confirm without a pending link',
     url: '/app/api/multi-user/confirm',
-    body: { accept: true },
+    body: { accept: true, userIds: ['multi01'] },
     expect: row(409, 409, 409, 409, 409, 409, 409, 409, 409),
   },
   {

@@ -184,12 +184,16 @@ describe('multi-user links', () => {
     expect(me.multiUser.confirm.map((m: { userId: string }) => m.userId)).toEqual([c]);
     expect(me.multiUser.choices).toEqual([]);
     expect((await send(asA, 'POST', '/app/api/multi-user/choose', { userId: c })).statusCode).toBe(404);
-    expect((await send(asA, 'POST', '/app/api/multi-user/confirm', { accept: true })).statusCode).toBe(204);
+    expect(
+      (await send(asA, 'POST', '/app/api/multi-user/confirm', { accept: true, userIds: [c] })).statusCode,
+    ).toBe(204);
     // One confirmed member alone offers no choice.
     expect((await asA.get('/app/api/me')).json().multiUser).toEqual({ confirm: null, choices: [] });
 
     const asC = await signedIn(c);
-    expect((await send(asC, 'POST', '/app/api/multi-user/confirm', { accept: true })).statusCode).toBe(204);
+    expect(
+      (await send(asC, 'POST', '/app/api/multi-user/confirm', { accept: true, userIds: [a] })).statusCode,
+    ).toBe(204);
     // A new sign-in as A now chooses; choosing C switches the session (a new id), once.
     const again = await signedIn(a);
     const choices = (await again.get('/app/api/me'))
@@ -237,7 +241,7 @@ describe('multi-user links', () => {
       confirm: null,
       choices: [],
     });
-    const nothing = await send(asO, 'POST', '/app/api/multi-user/confirm', { accept: true });
+    const nothing = await send(asO, 'POST', '/app/api/multi-user/confirm', { accept: true, userIds: [a] });
     expect(nothing.json().code).toBe('multiUser.nothingToConfirm');
   });
 
@@ -376,6 +380,54 @@ describe('multi-user links', () => {
       (await send(await signedIn('sysadmin01'), 'POST', '/app/api/multi-user/links', { userIds: [a, b] }))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('a linked member may not switch two-factor on ("two-factor users cannot be multi-users"); unlinked, it may', async () => {
+    const [a, o] = [await acmeUser('A'), await acmeUser('O')];
+    const admin = await signedIn('admin01');
+    expect((await send(admin, 'POST', '/app/api/multi-user/links', { userIds: [a, o] })).statusCode).toBe(
+      201,
+    );
+    const twoFactorOn = async (userId: string) =>
+      send(await signedIn(userId), 'PUT', '/app/api/profile/two-factor', {
+        enabled: true,
+        currentPassword: DEMO_PASSWORD,
+      });
+    // Pending or confirmed, a member keeps password sign-in.
+    const pending = await twoFactorOn(a);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json()).toEqual({
+      code: 'multiUser.twoFactor',
+      message: 'Two-factor users cannot be multi-users.',
+    });
+    expect(
+      (await send(await signedIn(o), 'POST', '/app/api/multi-user/confirm', { accept: true, userIds: [a] }))
+        .statusCode,
+    ).toBe(204);
+    expect((await twoFactorOn(o)).json().code).toBe('multiUser.twoFactor');
+    expect((await findUserByUserId(db(), o))?.loginType).toBe('pwd');
+    // Out of the link, the switch works again.
+    expect((await send(admin, 'DELETE', `/app/api/users/${o}/link`)).statusCode).toBe(200);
+    const on = await twoFactorOn(o);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ twoFactor: true, loginType: 'otp-2fa' });
+  });
+
+  it('never takes an SSO or two-factor user into a link, not even one that grows', async () => {
+    const [a, o] = [await acmeUser('A'), await acmeUser('O')];
+    const admin = await signedIn('admin01');
+    expect((await send(admin, 'POST', '/app/api/multi-user/links', { userIds: [a, o] })).statusCode).toBe(
+      201,
+    );
+    for (const [extra, code] of [
+      [{ sso: true }, 'multiUser.sso'],
+      [{ loginType: 'otp-2fa' }, 'multiUser.twoFactor'],
+    ] as const) {
+      const bad = await acmeUser('A', extra);
+      const res = await send(admin, 'POST', '/app/api/multi-user/links', { userIds: [a, bad] });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code, fieldErrors: { 'userIds.1': code } });
+    }
   });
 
   it('offers the demo person (multi01, multi02) the choice after sign-in', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalUserId } from './user-id.ts';
 import { USER_TYPE_INFO, type UserStatus, type UserType } from './user-types.ts';
 
 /**
@@ -34,6 +35,17 @@ export type LinkProblem =
   | 'multiUser.twoFactor'
   | 'multiUser.companyDisabled'
   | 'multiUser.alreadyLinked';
+
+/**
+ * The rules that keep a link from handing anyone a user ID whose credentials they did not present
+ * (docs/multi-user.md "Who may link", "Confirmation"):
+ * - the caller may modify EVERY member of the resulting link, the ones already in it included;
+ * - the caller is never a member itself, named or already in the link (`multiUser.self`: no
+ *   self-administration, as roles are never given to oneself), and never unlinks itself;
+ * - growing a link resets every existing member's confirmation; a member's confirmation names the
+ *   members it was shown (`sameLinkMembers`); choosing needs the chooser and the target confirmed.
+ */
+export const MULTI_USER_SELF = 'multiUser.self';
 
 /**
  * Why one user cannot be linked, or undefined. Only company group administrators and below (G, C, O, S,
@@ -83,9 +95,36 @@ export const linkUsersBodySchema = z.strictObject({
 });
 export type LinkUsersBody = z.infer<typeof linkUsersBodySchema>;
 
-/** `POST /app/api/multi-user/confirm`: the signed-in member accepts or declines its link. */
-export const confirmLinkBodySchema = z.strictObject({ accept: z.boolean({ error: 'form.invalid' }) });
+/**
+ * `POST /app/api/multi-user/confirm`: the signed-in member accepts or declines its link. Accepting names
+ * the other members it was shown (`userIds`): a confirmation holds only for the membership the person
+ * saw, so a link grown meanwhile is refused (`multiUser.linkChanged`) instead of confirmed unseen.
+ */
+export const confirmLinkBodySchema = z
+  .strictObject({
+    accept: z.boolean({ error: 'form.invalid' }),
+    userIds: z
+      .array(z.string().trim().min(1).max(64), { error: 'multiUser.userIds.invalid' })
+      .min(1, { error: 'multiUser.userIds.invalid' })
+      .max(MULTI_USER_MAX_MEMBERS, { error: 'multiUser.userIds.invalid' })
+      .optional(),
+  })
+  .refine((body) => !body.accept || body.userIds !== undefined, {
+    path: ['userIds'],
+    error: 'multiUser.userIds.invalid',
+  });
 export type ConfirmLinkBody = z.infer<typeof confirmLinkBodySchema>;
+
+/**
+ * Whether the user IDs a member was shown are exactly the other members of its link now (any case, any
+ * order): the condition for its confirmation to count.
+ */
+export function sameLinkMembers(shown: readonly string[], current: readonly string[]): boolean {
+  const norm = (ids: readonly string[]) => [...new Set(ids.map((id) => canonicalUserId(id)))].sort();
+  const a = norm(shown);
+  const b = norm(current);
+  return a.length === b.length && a.every((id, i) => id === b[i]);
+}
 
 /** `POST /app/api/multi-user/choose`: the user ID to work as in this session. */
 export const chooseUserBodySchema = z.strictObject({

@@ -3,9 +3,12 @@ import { requestJson, requestVoid } from './client.ts';
 
 /** Session-level calls of the application: the multi-user choice and access-as-user's way back. */
 
-/** Accepts or declines the signed-in user's own unconfirmed link. */
-export const confirmLink = (accept: boolean) =>
-  requestVoid('/app/api/multi-user/confirm', { method: 'POST', json: { accept } });
+/**
+ * Accepts or declines the signed-in user's own unconfirmed link; accepting names the other user IDs it
+ * was shown, so a link changed meanwhile is refused rather than confirmed unseen.
+ */
+export const confirmLink = (accept: boolean, userIds: readonly string[]) =>
+  requestVoid('/app/api/multi-user/confirm', { method: 'POST', json: { accept, userIds } });
 
 /** Works as this linked user ID for the rest of the session (a new session when it is another ID). */
 export const chooseUser = (userId: string) =>

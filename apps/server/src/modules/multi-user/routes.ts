@@ -35,7 +35,7 @@ export async function multiUserRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/app/api/multi-user/confirm',
     handle<Record<string, string>, z.infer<typeof confirmLinkBodySchema>>(
-      ({ caller, request, body }) => service.confirm(caller, body.accept, request.ip),
+      ({ caller, request, body }) => service.confirm(caller, body.accept, body.userIds, request.ip),
       { body: confirmLinkBodySchema },
     ),
   );

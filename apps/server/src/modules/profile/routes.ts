@@ -7,6 +7,7 @@ import {
   normaliseAnswer,
   type Profile,
   portalUrl,
+  resolveLocale,
   SECURITY_QUESTION_IDS,
   type SoftTokenEnrolment,
   SUPPORTED_LOCALES,
@@ -23,6 +24,7 @@ import { sendError } from '../../http/errors.ts';
 import { hashSecret, verifySecret } from '../../security/hashing.ts';
 import { guardedAttempt } from '../../shared/attempts.ts';
 import { type AdminAuditEvent, audit, auditAdmin } from '../../shared/audit.ts';
+import { membershipOf } from '../../shared/multi-user.ts';
 import { isFeatureOn } from '../../shared/program-options.ts';
 import { assignToken, DEFAULT_PIN_DAYS, findToken } from '../../shared/soft-token.ts';
 import type { Caller } from '../../shared/user-scope.ts';
@@ -196,6 +198,17 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         409,
         'twoFactor.notAvailable',
         'Two-factor sign-in is set by your token or single sign-on',
+      );
+    }
+    // "Two-factor users cannot be multi-users" (seed 001 §6): a linked member keeps password sign-in,
+    // as a two-factor user is never linked (checkLinkCandidate). Turning it off stays allowed.
+    if (body.enabled && caller.row.loginType !== 'otp-2fa' && (await membershipOf(app.db, caller.pk))) {
+      return sendError(
+        reply,
+        409,
+        'multiUser.twoFactor',
+        app.texts.text(resolveLocale(caller.locale), 'Messages', 'validation.multiUser.twoFactor') ||
+          'Two-factor users cannot be multi-users.',
       );
     }
     // The company's program option gates turning it on; users above company level are not gated.

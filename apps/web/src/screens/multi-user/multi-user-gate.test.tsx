@@ -46,7 +46,7 @@ describe('multi-user after sign-in', () => {
     expect(calls.at(-1)).toMatchObject({
       method: 'POST',
       url: '/app/api/multi-user/confirm',
-      body: { accept: true },
+      body: { accept: true, userIds: ['multi02'] },
     });
   });
 

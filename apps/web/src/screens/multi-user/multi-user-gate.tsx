@@ -76,7 +76,10 @@ export function ConfirmLinkScreen({ members }: { members: LinkMember[] }) {
   const { busy, run, alert } = useAction();
   const answer = (accept: boolean) =>
     run(async () => {
-      await confirmLink(accept);
+      await confirmLink(
+        accept,
+        members.map((m) => m.userId),
+      );
       reloadApp();
     });
   return (
