@@ -8,7 +8,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type { Redis } from 'ioredis';
-import pino, { stdSerializers } from 'pino';
+import pino from 'pino';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { sendError } from './http/errors.ts';
@@ -37,6 +37,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { SessionManager } from './security/sessions.ts';
 import { rateLimitStore, Throttle } from './security/throttle.ts';
+import { errorText } from './shared/error-text.ts';
 import { composeMail } from './shared/mail-text.ts';
 import type { Secrets } from './shared/secrets.ts';
 import type { TextBundles } from './text/bundles.ts';
@@ -91,13 +92,10 @@ const LOG_SERIALIZERS = {
       remotePort: request.socket?.remotePort,
     };
   },
-  err: (error: FastifyError) => {
-    type Serialized = { [key: string]: unknown; type: string; message: string; stack: string };
-    const out = stdSerializers.err(error) as unknown as Serialized;
-    if (!out || typeof out !== 'object') return out;
-    const { rawPacket: _rawPacket, ...rest } = out;
-    return rest;
-  },
+  // Every error Fastify itself logs goes through the same filter as ours (loggable): the driver's
+  // message, never a query's parameters (a DrizzleQueryError carries them as properties, in its message
+  // and in its stack), nor a parse error's raw bytes. Plain objects are our own, already filtered.
+  err: (error: FastifyError) => (error instanceof Error ? loggable(error) : error),
 };
 
 /**
@@ -177,20 +175,21 @@ function isUnavailable(error: unknown): boolean {
 }
 
 /** An error as the log may show it: the driver's message and code, never a query's parameters. */
-function loggable(error: unknown): Record<string, unknown> {
+function loggable(error: unknown): { [key: string]: unknown; type: string; message: string; stack: string } {
   const chain = causes(error);
   const root = chain[chain.length - 1] ?? {};
   const query = (error as { query?: unknown })?.query;
   return {
-    type: (error as Error)?.constructor?.name,
-    message: String(root.message ?? ''),
+    type: String((error as Error)?.constructor?.name ?? typeof error),
+    message: errorText(error),
     code: root.code,
     ...(typeof query === 'string' ? { query: query.slice(0, 500) } : {}),
-    stack: (error as Error)?.stack
-      ?.split('\n')
-      .filter((line) => /^\s+at /.test(line))
-      .slice(0, 8)
-      .join('\n'),
+    stack:
+      (error as Error)?.stack
+        ?.split('\n')
+        .filter((line) => /^\s+at /.test(line))
+        .slice(0, 8)
+        .join('\n') ?? '',
   };
 }
 

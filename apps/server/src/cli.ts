@@ -2,11 +2,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isUserType, LOGIN_TYPES, type LoginType, USER_TYPE_CODES } from '@cardportal/domain';
 import { ConfigError, loadConfig } from './config.ts';
-import { type Database, migrate, openPglite, openPgliteSocket, openPostgres } from './db/client.ts';
-import { loadDemoData } from './demo/load.ts';
+import { type Database, openPgliteSocket } from './db/client.ts';
 import { CobrandImportError, importCobrandFile } from './modules/cobrand/import.ts';
 import { listCobrands } from './modules/cobrand/repository.ts';
+import { initialiseDatabase, openDatabase } from './services.ts';
 import { audit } from './shared/audit.ts';
+import { errorText } from './shared/error-text.ts';
 import {
   findCompanyByNumber,
   firstCompany,
@@ -14,6 +15,7 @@ import {
   OrganisationError,
   scopeFromCompany,
 } from './shared/organisations.ts';
+import { findMail, listPendingMail } from './shared/outbox.ts';
 import { loadSecrets } from './shared/secrets.ts';
 import { assignToken, DEFAULT_PIN_DAYS } from './shared/soft-token.ts';
 import { createUser, describeUser, findUserByUserId, UserInputError, unlockUser } from './shared/users.ts';
@@ -33,25 +35,34 @@ const USAGE = `Usage: npm run cli -- <command>
   org list                                  list issuers and their companies with their numbers
   user unlock ID                            lift a lock
   user show ID                              show a user (never the password hash)
-  token assign --user-id ID                 assign a software token: prints the otpauth URI and the default PIN`;
+  token assign --user-id ID                 assign a software token: prints the otpauth URI and the default PIN
+  mail list                                 list the mails not delivered yet (without SMTP_URL they stay
+                                            in the outbox): id, time, kind, recipient, subject
+  mail show ID                              print one mail with its text (one-time codes, temporary passwords)`;
 
 class UsageError extends Error {}
 
 /**
- * Opens the same database as the server: PostgreSQL with DATABASE_URL; otherwise the running server's
- * embedded database over its local socket, or, with the server stopped, the data directory itself.
+ * Opens the same database as the server: the running server's embedded database over its local socket
+ * (that server has initialised it), otherwise PostgreSQL with DATABASE_URL or the data directory itself,
+ * initialised exactly as the server initialises it (initialiseDatabase: migrations and, in demo mode,
+ * the demo data), so any command works as the first one on a new database.
  */
 async function open(config: ReturnType<typeof loadConfig>): Promise<Database> {
-  if (config.databaseUrl) {
-    const db = openPostgres(config.databaseUrl, 2);
-    await migrate(db, config.migrationsDir);
-    return db;
+  if (!config.databaseUrl) {
+    const shared = await openPgliteSocket(config.dataDir);
+    if (shared) return shared;
   }
-  const shared = await openPgliteSocket(config.dataDir);
-  if (shared) return shared;
-  const db = await openPglite(config.dataDir);
-  await migrate(db, config.migrationsDir);
-  return db;
+  const database = await openDatabase(config, { pool: 2 });
+  try {
+    const { demoLoaded } = await initialiseDatabase(database, config);
+    // On standard error: standard output is the command's answer (JSON for cobrand export, user show).
+    if (demoLoaded) console.error('new database: demo data loaded');
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -72,21 +83,15 @@ async function run(argv: string[]): Promise<number> {
     'user unlock',
     'user show',
     'token assign',
+    'mail list',
+    'mail show',
   ];
   if (!commands.includes(key)) throw new UsageError(`Unknown command: ${key}`);
 
   if (key === 'db init') {
-    const database = config.databaseUrl
-      ? openPostgres(config.databaseUrl, 2)
-      : await openPglite(config.dataDir);
-    try {
-      await migrate(database, config.migrationsDir);
-      const secrets = await loadSecrets(database.db);
-      if (config.demo && (await loadDemoData(database.db, config, secrets))) console.log('demo data loaded');
-      console.log(`database ready (${database.kind})`);
-    } finally {
-      await database.close();
-    }
+    const database = await open(config);
+    await database.close();
+    console.log(`database ready (${database.kind})`);
     return 0;
   }
 
@@ -146,9 +151,11 @@ async function run(argv: string[]): Promise<number> {
         if (values.company && !company)
           throw new UserInputError('company', `no such company: ${values.company}`);
         if (!company && userType !== 'Z') {
+          // Without demo data a new database has no organisation: its first user is the system
+          // administrator, who creates issuers (and they companies) in the application.
           throw new UserInputError(
             'company',
-            'no company to put the user in: pass --company NUMBER (org list)',
+            `no company to put the user in: this database has none${config.demo ? '' : ' (no demo data, DEMO=0)'}; create the system administrator first (--user-type Z), who creates issuers and companies in the application`,
           );
         }
         const placement = company
@@ -233,6 +240,25 @@ async function run(argv: string[]): Promise<number> {
         );
         return 0;
       }
+      case 'mail list': {
+        for (const m of await listPendingMail(db)) {
+          console.log([m.id, m.createdAt.toISOString(), m.kind, m.recipient, m.subject].join('\t'));
+        }
+        return 0;
+      }
+      case 'mail show': {
+        const id = rest[0];
+        if (!id || !/^[1-9]\d{0,15}$/.test(id)) throw new UsageError('mail show needs a mail ID (mail list)');
+        const mail = await findMail(db, Number(id));
+        if (!mail) throw new UsageError(`no such mail: ${id}`);
+        console.log(`To: ${mail.recipient}`);
+        console.log(`Subject: ${mail.subject}`);
+        console.log(`Date: ${mail.createdAt.toISOString()}`);
+        console.log(mail.sentAt ? `Delivered: ${mail.sentAt.toISOString()}` : 'Not delivered');
+        console.log('');
+        console.log(mail.body);
+        return 0;
+      }
       case 'user show': {
         const id = rest[0];
         if (!id) throw new UsageError('user show needs an ID');
@@ -262,7 +288,8 @@ run(process.argv.slice(2)).then(
       if (error instanceof UsageError) console.error(USAGE);
       process.exit(2);
     }
-    console.error(error instanceof Error ? error.message : error);
+    // The driver's message: Drizzle's own would list the query's parameters (hashes, addresses).
+    console.error(errorText(error));
     process.exit(1);
   },
 );

@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { LIMITS } from '@cardportal/domain';
 import { z } from 'zod';
@@ -44,6 +45,7 @@ const envSchema = z.object({
   PUBLIC_URL: urlWithProtocols(['http:', 'https:']),
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   DEMO: z.string().optional(),
+  DEMO_PUBLIC: z.string().optional(),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SESSION_WARNING_MS: z.coerce.number().int().min(1000).max(86_400_000).default(LIMITS.sessionWarningMs),
   MAIL_FROM: z
@@ -85,6 +87,18 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** True for an address only this machine reaches: 127.0.0.0/8, ::1 (also IPv4-mapped) and `localhost`. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (bare.toLowerCase() === 'localhost') return true;
+  const family = isIP(bare);
+  return family !== 0 && LOOPBACK.check(bare, family === 4 ? 'ipv4' : 'ipv6');
+}
+
 const repoRoot = path.resolve(new URL('.', import.meta.url).pathname, '../../..');
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -100,6 +114,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const demoFlag = booleanFlag('DEMO', e.DATABASE_URL === undefined).safeParse(e.DEMO);
   if (!demoFlag.success) {
     throw new ConfigError(`Invalid configuration: DEMO must be 1 or 0 (got ${JSON.stringify(e.DEMO)})`);
+  }
+  const demoPublic = booleanFlag('DEMO_PUBLIC', false).safeParse(e.DEMO_PUBLIC);
+  if (!demoPublic.success) {
+    throw new ConfigError(
+      `Invalid configuration: DEMO_PUBLIC must be 1 or 0 (got ${JSON.stringify(e.DEMO_PUBLIC)})`,
+    );
+  }
+  // The demo users' password is published (README): in production, demo data is for this machine alone
+  // unless the operator says otherwise.
+  if (demoFlag.data && e.NODE_ENV === 'production' && !isLoopbackHost(e.HOST) && !demoPublic.data) {
+    throw new ConfigError(
+      `Invalid configuration: DEMO_PUBLIC must be 1 to serve the demo data (published passwords) on HOST ${e.HOST}, which is not loopback; or set DEMO=0, or HOST=127.0.0.1`,
+    );
   }
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { socketPath } from './db/client.ts';
 import { closeServices, createServices } from './services.ts';
+import { errorText } from './shared/error-text.ts';
 
 /** Starts the server: listens, shares the embedded database over a local socket, drains on SIGTERM. */
 async function main(): Promise<void> {
@@ -32,16 +33,9 @@ async function main(): Promise<void> {
   app.mailWorker.start();
   const timers = [
     setInterval(() => {
-      app.sessions.purgeExpired().catch((err: unknown) =>
-        app.log.warn(
-          {
-            err: {
-              message: String(((err as Error).cause as Error | undefined)?.message ?? (err as Error).message),
-            },
-          },
-          'session purge failed',
-        ),
-      );
+      app.sessions
+        .purgeExpired()
+        .catch((err: unknown) => app.log.warn({ err: { message: errorText(err) } }, 'session purge failed'));
     }, 60_000),
   ];
   for (const t of timers) t.unref();
@@ -76,6 +70,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? `Start-up failed: ${error.message}` : error);
+  console.error(`Start-up failed: ${errorText(error)}`);
   process.exit(1);
 });

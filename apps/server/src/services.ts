@@ -12,39 +12,48 @@ import {
   openPostgres,
 } from './db/client.ts';
 import { loadDemoData } from './demo/load.ts';
-import { loadSecrets } from './shared/secrets.ts';
+import { loadSecrets, type Secrets } from './shared/secrets.ts';
 import { TextBundles } from './text/bundles.ts';
 
 /**
- * Opens the database the configuration names, applies migrations and, in demo mode, loads the demo
- * data once. With the embedded database, the first start's initdb (a ~700 MB spike) runs in a child
- * process so the serving process never carries it.
+ * Brings a database this process opened itself up to date, the same way for the server and the CLI
+ * (whichever touches a new database first): migrations, the server secrets and, in demo mode, the demo
+ * data, loaded once (several instances may start at once: one loads it under an advisory lock, the
+ * others then find it loaded). Not for the CLI's connection over a running server's socket: that
+ * server has initialised its database already. Returns the secrets and whether demo data was loaded now.
  */
-export async function openDatabase(
+export async function initialiseDatabase(
+  database: Database,
   config: Config,
-  options: { initInChild?: boolean } = {},
-): Promise<Database> {
-  if (config.databaseUrl) {
-    const database = openPostgres(config.databaseUrl);
-    await migrate(database, config.migrationsDir);
-    return database;
-  }
-  if (options.initInChild && !isPgliteInitialised(config.dataDir)) {
-    await runChild(['db', 'init']);
-  }
-  const database = await openPglite(config.dataDir);
+): Promise<{ secrets: Secrets; demoLoaded: boolean }> {
   await migrate(database, config.migrationsDir);
-  return database;
+  const secrets = await loadSecrets(database.db);
+  const demoLoaded = config.demo
+    ? await database.withLock(DEMO_DATA_LOCK, (db) => loadDemoData(db, config, secrets))
+    : false;
+  return { secrets, demoLoaded };
 }
 
+/** Opens the database the configuration names, without initialising it (initialiseDatabase). */
+export async function openDatabase(config: Config, options: { pool?: number } = {}): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, options.pool);
+  return openPglite(config.dataDir);
+}
+
+/**
+ * Opens and initialises the database, then the other services. With the embedded database, a new data
+ * directory's initdb (a ~700 MB spike) and initialisation run in a child process (`cli db init`, which
+ * calls initialiseDatabase too) so the serving process never carries that spike.
+ */
 export async function createServices(
   config: Config,
   options: { initInChild?: boolean } = {},
 ): Promise<Services> {
-  const database = await openDatabase(config, options);
-  const secrets = await loadSecrets(database.db);
-  // Several instances may start at once: one loads the demo data, the others then find it loaded.
-  if (config.demo) await database.withLock(DEMO_DATA_LOCK, (db) => loadDemoData(db, config, secrets));
+  if (!config.databaseUrl && options.initInChild && !isPgliteInitialised(config.dataDir)) {
+    await runChild(['db', 'init']);
+  }
+  const database = await openDatabase(config);
+  const { secrets } = await initialiseDatabase(database, config);
   const texts = new TextBundles(config.bundlesDir);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   return { database, secrets, texts, redis };

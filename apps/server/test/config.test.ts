@@ -40,6 +40,38 @@ describe('configuration (DESIGN §3)', () => {
     }
   });
 
+  it('refuses demo data on a non-loopback HOST in production unless DEMO_PUBLIC=1', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', '128.0.0.1', 'cards.example.com']) {
+      const env = { HOST: host };
+      expect(() => loadConfig(env), host).toThrow(ConfigError);
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect((error as Error).message).toContain('DEMO_PUBLIC');
+        expect((error as Error).message).toContain(`HOST ${host}`);
+        expect((error as Error).message).not.toContain('\n');
+      }
+      // Told explicitly; or no demo data; or not production.
+      expect(loadConfig({ ...env, DEMO_PUBLIC: '1' }).demo).toBe(true);
+      expect(loadConfig({ ...env, DEMO: '0' }).demo).toBe(false);
+      expect(loadConfig({ ...env, NODE_ENV: 'development' }).host).toBe(host);
+    }
+    for (const host of [
+      '127.0.0.1',
+      '127.8.9.10',
+      '::1',
+      '[::1]',
+      '0:0:0:0:0:0:0:1',
+      'localhost',
+      'LOCALHOST',
+    ]) {
+      expect(loadConfig({ HOST: host }).demo, host).toBe(true);
+    }
+    expect(() => loadConfig({ HOST: '0.0.0.0', DEMO_PUBLIC: 'perhaps' })).toThrow(/DEMO_PUBLIC/);
+    // With DATABASE_URL, demo data is off by default: any HOST.
+    expect(loadConfig({ HOST: '0.0.0.0', DATABASE_URL: 'postgres://x@localhost/db' }).demo).toBe(false);
+  });
+
   it('marks https public URLs secure', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://cards.bank.example' }).secure).toBe(true);
   });

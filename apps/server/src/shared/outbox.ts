@@ -1,4 +1,5 @@
-import type { Executor } from '../db/client.ts';
+import { asc, eq, isNull } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { MailKind } from './mail-text.ts';
 
@@ -23,4 +24,26 @@ export function maskEmail(email: string): string {
   if (at < 1) return '***';
   const local = email.slice(0, at);
   return `${local[0]}***${email.slice(at)}`;
+}
+
+/** The mails not delivered yet, oldest first (the CLI's `mail list`: without SMTP_URL, the demo's mailbox). */
+export function listPendingMail(db: Db, limit = 200) {
+  return db
+    .select({
+      id: mailOutbox.id,
+      createdAt: mailOutbox.createdAt,
+      kind: mailOutbox.kind,
+      recipient: mailOutbox.recipient,
+      subject: mailOutbox.subject,
+    })
+    .from(mailOutbox)
+    .where(isNull(mailOutbox.sentAt))
+    .orderBy(asc(mailOutbox.id))
+    .limit(limit);
+}
+
+/** One outbox mail with its text (the CLI's `mail show ID`); a delivered mail's text is blanked. */
+export async function findMail(db: Db, id: number) {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row;
 }

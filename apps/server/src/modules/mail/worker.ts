@@ -4,6 +4,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { errorText } from '../../shared/error-text.ts';
+import { maskEmail } from '../../shared/outbox.ts';
 
 /** Backoff between delivery attempts of a mail the SMTP server refused: 5 s, 10 s, 20 s … capped at 15 minutes. */
 export function backoffMs(attempts: number): number {
@@ -28,21 +30,22 @@ function smtpUnreachable(error: unknown): boolean {
 /**
  * Delivers the outbox over SMTP. Rows are claimed with FOR UPDATE SKIP LOCKED, so several instances
  * can run workers side by side; a row stays until the SMTP server accepted it, so a restart or an SMTP
- * outage loses nothing. Without SMTP_URL, mail stays in the outbox and (demo mode only) is logged.
+ * outage loses nothing. Without SMTP_URL, mail stays in the outbox, where `npm run cli -- mail list`
+ * and `mail show ID` read it; the log only says that a mail is waiting (never its text).
  */
 export class MailWorker {
   private transporter: Transporter | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = false;
-  private readonly logged = new Set<number>();
+  private readonly announced = new Set<number>();
   /** SMTP outage: consecutive failed connections, and no pass before this time (ms epoch). */
   private outageFailures = 0;
   private pausedUntil = 0;
 
   constructor(
     private readonly db: Db,
-    private readonly config: Config,
+    config: Config,
     private readonly log: FastifyBaseLogger,
   ) {
     if (config.smtpUrl) {
@@ -61,16 +64,7 @@ export class MailWorker {
       this.runOnce()
         .catch((err: unknown) =>
           // The driver's message (Drizzle's own would list the query's parameters: addresses, mail text).
-          this.log.warn(
-            {
-              err: {
-                message: String(
-                  ((err as Error).cause as Error | undefined)?.message ?? (err as Error).message,
-                ),
-              },
-            },
-            'mail worker pass failed',
-          ),
+          this.log.warn({ err: { message: errorText(err) } }, 'mail worker pass failed'),
         )
         .finally(() => {
           if (!this.stopped) this.timer = setTimeout(tick, intervalMs).unref();
@@ -101,7 +95,7 @@ export class MailWorker {
 
   private async pass(): Promise<number> {
     if (!this.transporter) {
-      if (this.config.demo) await this.logPending();
+      await this.announcePending();
       return 0;
     }
     if (Date.now() < this.pausedUntil) return 0;
@@ -169,20 +163,25 @@ export class MailWorker {
     }
   }
 
-  /** Demo mode without SMTP: show each pending mail once in the log so a demo user can read it. */
-  private async logPending(): Promise<void> {
+  /**
+   * Without SMTP: say once per mail (and process) that it is waiting, and how to read it. The line names
+   * the mail's id, kind and masked recipient only: never its text or subject, which carry or could carry
+   * a one-time code or a temporary password (issue 13, item 3). `mail show ID` prints the text to
+   * whoever can open the database (DATA_DIR or DATABASE_URL): the demo's mailbox.
+   */
+  private async announcePending(): Promise<void> {
     const rows = await this.db
-      .select()
+      .select({ id: mailOutbox.id, kind: mailOutbox.kind, recipient: mailOutbox.recipient })
       .from(mailOutbox)
       .where(isNull(mailOutbox.sentAt))
       .orderBy(asc(mailOutbox.id))
       .limit(50);
     for (const row of rows) {
-      if (this.logged.has(row.id)) continue;
-      this.logged.add(row.id);
+      if (this.announced.has(row.id)) continue;
+      this.announced.add(row.id);
       this.log.info(
-        { mailId: row.id, to: row.recipient, subject: row.subject, text: row.body },
-        'demo mode: mail kept in the outbox (no SMTP_URL)',
+        { mailId: row.id, kind: row.kind, to: maskEmail(row.recipient) },
+        `mail ${row.id} kept in the outbox (no SMTP_URL): read it with npm run cli -- mail show ${row.id}`,
       );
     }
   }
