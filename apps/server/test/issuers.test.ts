@@ -4,7 +4,7 @@
  * options gate (reporting-structure upload, two-factor in My Profile).
  */
 
-import { REPORTING_UPLOAD_HEADERS } from '@cardportal/domain';
+import { OFFERED_PROGRAM_OPTION_KEYS, REPORTING_UPLOAD_HEADERS } from '@cardportal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companies, programOptions } from '../src/db/schema.ts';
@@ -146,7 +146,14 @@ describe('issuers', () => {
     expect((await z.get('/app/api/org/issuers/7001')).statusCode).toBe(404);
 
     const events = (await auditRows('issuer', '7001')).map((r) => r.event).sort();
-    expect(events).toEqual(['issuer.created', 'issuer.deactivated', 'issuer.deleted', 'issuer.updated']);
+    // The duplicate number refused above is recorded too (a system-wide key: docs/security.md, item 4).
+    expect(events).toEqual([
+      'issuer.created',
+      'issuer.deactivated',
+      'issuer.deleted',
+      'issuer.updated',
+      'uniqueKey.refused',
+    ]);
     const update = (await auditRows('issuer', '7001')).find((r) => r.event === 'issuer.updated');
     expect(update?.changes).toEqual({
       name2: { before: '', after: 'Cards' },
@@ -311,63 +318,106 @@ describe('program options', () => {
     const i = await as('issadmin01');
     const acme = (await i.get('/app/api/org/companies/100001/program-options')).json() as View;
     expect(acme.canModify).toBe(true);
-    expect(option(acme, 'disputes')).toEqual({
-      key: 'disputes',
+    // Acme is multi-user, so single sign-on is switched off for it (demo data).
+    expect(option(acme, 'singleSignOn')).toEqual({
+      key: 'singleSignOn',
       issuer: true,
       company: false,
       effective: false,
     });
-    expect(option(acme, 'wallet')).toEqual({ key: 'wallet', issuer: false, company: null, effective: false });
     expect(option(acme, 'twoFactor')).toEqual({
       key: 'twoFactor',
       issuer: true,
       company: null,
       effective: true,
     });
+    const norte = (
+      await (await as('isgadmin01')).get('/app/api/org/companies/200001/program-options')
+    ).json() as View;
+    expect(option(norte, 'twoFactor')).toEqual({
+      key: 'twoFactor',
+      issuer: false,
+      company: null,
+      effective: false,
+    });
     const issuer = (await i.get('/app/api/org/issuers/1001/program-options')).json() as View;
     expect(issuer.canModify).toBe(false);
-    expect(option(issuer, 'wallet')).toMatchObject({ issuer: false, effective: false });
+    expect(option(issuer, 'twoFactor')).toMatchObject({ issuer: true, effective: true });
     expect((await i.get('/app/api/org/companies/200001/program-options')).statusCode).toBe(404);
     expect(
       (await (await as('admin01')).get('/app/api/org/companies/100001/program-options')).statusCode,
     ).toBe(403);
   });
 
-  it('lets a company switch off and back (inherit) what its issuer has on, audited', async () => {
+  it('offers only the options whose feature exists; stored rows of the others change nothing', async () => {
     const i = await as('issadmin01');
-    const off = await send(i, 'PUT', '/app/api/org/companies/100002/program-options', {
-      options: { expenseReports: false },
-    });
-    expect(off.statusCode, off.body).toBe(200);
-    expect(option(off.json() as View, 'expenseReports')).toMatchObject({ company: false, effective: false });
+    for (const url of [
+      '/app/api/org/companies/100001/program-options',
+      '/app/api/org/issuers/1001/program-options',
+    ]) {
+      const view = (await i.get(url)).json() as View;
+      expect(view.options.map((o) => o.key)).toEqual([...OFFERED_PROGRAM_OPTION_KEYS]);
+    }
+    // The demo issuer 1001 has a stored "on" row for expense reports (a feature still to come): off.
+    const [stored] = await ctx.services.database.db
+      .select()
+      .from(programOptions)
+      .where(and(eq(programOptions.key, 'expenseReports'), eq(programOptions.level, 'issuer')));
+    expect(stored?.enabled).toBe(true);
     expect(await isFeatureOn(ctx.services.database.db, await companyId('100002'), 'expenseReports')).toBe(
       false,
     );
-    const inherit = await send(i, 'PUT', '/app/api/org/companies/100002/program-options', {
-      options: { expenseReports: null },
+    // Setting one is refused, naming the option, at either level; nothing is written.
+    const z = await as('sysadmin01');
+    for (const [url, key] of [
+      ['/app/api/org/issuers/1001/program-options', 'wallet'],
+      ['/app/api/org/companies/100002/program-options', 'selfRegistration'],
+      ['/app/api/org/companies/100002/program-options', 'disputes'],
+    ] as const) {
+      const res = await send(z, 'PUT', url, { options: { [key]: false } });
+      expect(res.statusCode, `${url} ${key}`).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ [`options.${key}`]: 'programOption.notOffered' });
+    }
+    expect((await auditRows('company', '100002')).filter((r) => r.event === 'programOption.updated')).toEqual(
+      [],
+    );
+  });
+
+  it('lets a company switch off and back (inherit) what its issuer has on, audited', async () => {
+    const i = await as('issadmin01');
+    const off = await send(i, 'PUT', '/app/api/org/companies/100002/program-options', {
+      options: { accessAsUser: false },
     });
-    expect(option(inherit.json() as View, 'expenseReports')).toMatchObject({
+    expect(off.statusCode, off.body).toBe(200);
+    expect(option(off.json() as View, 'accessAsUser')).toMatchObject({ company: false, effective: false });
+    expect(await isFeatureOn(ctx.services.database.db, await companyId('100002'), 'accessAsUser')).toBe(
+      false,
+    );
+    const inherit = await send(i, 'PUT', '/app/api/org/companies/100002/program-options', {
+      options: { accessAsUser: null },
+    });
+    expect(option(inherit.json() as View, 'accessAsUser')).toMatchObject({
       company: null,
       effective: true,
     });
     const rows = await auditRows('company', '100002');
     expect(rows.filter((r) => r.event === 'programOption.updated').map((r) => r.changes)).toEqual([
-      { expenseReports: { before: null, after: false } },
-      { expenseReports: { before: false, after: null } },
+      { accessAsUser: { before: null, after: false } },
+      { accessAsUser: { before: false, after: null } },
     ]);
   });
 
   it('refuses a company-level "on" for an option its issuer has off', async () => {
-    const res = await send(await as('issadmin01'), 'PUT', '/app/api/org/companies/100001/program-options', {
-      options: { wallet: true, disputes: true },
+    const res = await send(await as('isgadmin01'), 'PUT', '/app/api/org/companies/200001/program-options', {
+      options: { twoFactor: true, accessAsUser: false },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'programOption.issuerOff',
-      fieldErrors: { wallet: 'programOption.issuerOff' },
+      fieldErrors: { twoFactor: 'programOption.issuerOff' },
     });
-    // Nothing was written: disputes is still off for Acme.
-    expect(await isFeatureOn(ctx.services.database.db, await companyId('100001'), 'disputes')).toBe(false);
+    // Nothing was written: access as user is still on for Norte.
+    expect(await isFeatureOn(ctx.services.database.db, await companyId('200001'), 'accessAsUser')).toBe(true);
   });
 
   it('validates the body: unknown keys and non-booleans are 400', async () => {
@@ -376,12 +426,13 @@ describe('program options', () => {
       options: { teleport: true },
     });
     expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fieldErrors).toEqual({ options: 'programOption.unknown' });
     const notBool = await send(z, 'PUT', '/app/api/org/issuers/1001/program-options', {
-      options: { wallet: 'yes' },
+      options: { twoFactor: 'yes' },
     });
     expect(notBool.statusCode).toBe(400);
     const nullAtIssuer = await send(z, 'PUT', '/app/api/org/issuers/1001/program-options', {
-      options: { wallet: null },
+      options: { twoFactor: null },
     });
     expect(nullAtIssuer.statusCode).toBe(400);
   });
@@ -389,18 +440,57 @@ describe('program options', () => {
   it('lets Z and H set issuer-level options (an issuer "off" turns the feature off for its companies)', async () => {
     const h = await as('isgadmin01');
     const on = await send(h, 'PUT', '/app/api/org/issuers/2001/program-options', {
-      options: { wallet: true },
+      options: { twoFactor: true },
     });
     expect(on.statusCode, on.body).toBe(200);
-    expect(option(on.json() as View, 'wallet')).toMatchObject({ issuer: true, effective: true });
-    expect(await isFeatureOn(ctx.services.database.db, await companyId('200001'), 'wallet')).toBe(true);
-    await send(h, 'PUT', '/app/api/org/issuers/2001/program-options', { options: { wallet: false } });
-    expect(await isFeatureOn(ctx.services.database.db, await companyId('200001'), 'wallet')).toBe(false);
+    expect(option(on.json() as View, 'twoFactor')).toMatchObject({ issuer: true, effective: true });
+    expect(await isFeatureOn(ctx.services.database.db, await companyId('200001'), 'twoFactor')).toBe(true);
+    await send(h, 'PUT', '/app/api/org/issuers/2001/program-options', { options: { twoFactor: false } });
+    expect(await isFeatureOn(ctx.services.database.db, await companyId('200001'), 'twoFactor')).toBe(false);
     expect((await auditRows('issuer', '2001')).some((r) => r.event === 'programOption.updated')).toBe(true);
     const i = await send(await as('issadmin01'), 'PUT', '/app/api/org/issuers/1001/program-options', {
-      options: { wallet: true },
+      options: { twoFactor: true },
     });
     expect(i.statusCode).toBe(403);
+  });
+
+  it('never lets single sign-on be in effect for a multi-user company (seed 001 §6)', async () => {
+    const z = await as('sysadmin01');
+    const conflict = {
+      code: 'programOption.ssoWithMultiUser',
+      message: 'Single sign-on cannot be combined with multi-user.',
+    };
+    const company = { issuerNumber: '2001', number: '200088', name1: 'Sur Viajes' };
+    // Issuer 2001 has single sign-on on: a new multi-user company would inherit it.
+    const made = await send(z, 'POST', '/app/api/org/companies', { ...company, multiUser: true });
+    expect(made.statusCode).toBe(409);
+    expect(made.json()).toMatchObject({ ...conflict, fieldErrors: { multiUser: conflict.code } });
+    expect((await z.get('/app/api/org/companies/200088')).statusCode).toBe(404);
+    expect((await send(z, 'POST', '/app/api/org/companies', company)).statusCode).toBe(200);
+
+    const issuerOptions = '/app/api/org/issuers/2001/program-options';
+    const companyOptions = '/app/api/org/companies/200088/program-options';
+    expect((await send(z, 'PUT', issuerOptions, { options: { singleSignOn: false } })).statusCode).toBe(200);
+    const multi = await send(z, 'PATCH', '/app/api/org/companies/200088', { multiUser: true });
+    expect(multi.statusCode, multi.body).toBe(200);
+    // The issuer may not switch it back on while the multi-user company would inherit it...
+    const back = await send(z, 'PUT', issuerOptions, { options: { singleSignOn: true } });
+    expect(back.statusCode).toBe(409);
+    expect(back.json()).toMatchObject({ ...conflict, fieldErrors: { singleSignOn: conflict.code } });
+    expect(option((await z.get(issuerOptions)).json() as View, 'singleSignOn')).toMatchObject({
+      issuer: false,
+    });
+    // ...but may once that company has it switched off for itself, which it then cannot undo.
+    expect((await send(z, 'PUT', companyOptions, { options: { singleSignOn: false } })).statusCode).toBe(200);
+    expect((await send(z, 'PUT', issuerOptions, { options: { singleSignOn: true } })).statusCode).toBe(200);
+    for (const singleSignOn of [true, null]) {
+      const undo = await send(z, 'PUT', companyOptions, { options: { singleSignOn } });
+      expect(undo.statusCode, String(singleSignOn)).toBe(409);
+      expect(undo.json()).toMatchObject(conflict);
+    }
+    expect(await isFeatureOn(ctx.services.database.db, await companyId('200088'), 'singleSignOn')).toBe(
+      false,
+    );
   });
 });
 

@@ -157,13 +157,14 @@ describe('lockout after 6 consecutive failures (seed 001 §4, §9)', () => {
 });
 
 describe('login descriptor (loginSignin)', () => {
-  it('answers the real descriptor for a known user', async () => {
+  it("answers a known user's ldap id and alias, and the first step's login type (pwd) for every user", async () => {
     const res = await new TestClient(ctx.app).postJson('/sdportal/rest/user/loginSignin', {
       userId: 'otpuser01',
     });
     expect(res.statusCode).toBe(200);
     const row = await userRow('otpuser01');
-    expect(res.json()).toEqual({ ldapId: row.ldapId, loginType: 'otp-2fa', b2BAlias: row.b2bAlias });
+    // The e-mailed code follows the password: the server reads the login type from the user's record.
+    expect(res.json()).toEqual({ ldapId: row.ldapId, loginType: 'pwd', b2BAlias: row.b2bAlias });
   });
 
   it('answers a stable decoy of the same shape for an unknown user', async () => {

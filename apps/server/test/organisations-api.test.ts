@@ -153,6 +153,18 @@ describe('companies', () => {
 
   it('turns multi-user on and never off; deletes only what nothing refers to', async () => {
     const admin = await as('issadmin01');
+    // Seed 001 §6: not while single sign-on is in effect (issuer 1001 has it on, the company inherits).
+    const withSso = await json(admin, 'PATCH', '/app/api/org/companies/100077', { multiUser: true });
+    expect(withSso.statusCode).toBe(409);
+    expect(withSso.json()).toMatchObject({
+      code: 'programOption.ssoWithMultiUser',
+      message: 'Single sign-on cannot be combined with multi-user.',
+      fieldErrors: { multiUser: 'programOption.ssoWithMultiUser' },
+    });
+    const issuerOptions = '/app/api/org/issuers/1001/program-options';
+    const z = await as('sysadmin01');
+    const ssoOff = await json(z, 'PUT', issuerOptions, { options: { singleSignOn: false } });
+    expect(ssoOff.statusCode, ssoOff.body).toBe(200);
     expect(
       (await json(admin, 'PATCH', '/app/api/org/companies/100077', { multiUser: true })).json(),
     ).toMatchObject({
@@ -161,6 +173,14 @@ describe('companies', () => {
     const off = await json(admin, 'PATCH', '/app/api/org/companies/100077', { multiUser: false });
     expect(off.statusCode).toBe(409);
     expect(off.json()).toMatchObject({ code: 'company.multiUserCannotBeTurnedOff' });
+    // Nor single sign-on back on while the multi-user company would inherit it, or by its own setting.
+    const back = await json(z, 'PUT', issuerOptions, { options: { singleSignOn: true } });
+    expect(back.statusCode).toBe(409);
+    expect(back.json()).toMatchObject({ code: 'programOption.ssoWithMultiUser' });
+    const own = await json(admin, 'PUT', '/app/api/org/companies/100077/program-options', {
+      options: { singleSignOn: true },
+    });
+    expect(own.statusCode).toBe(409);
 
     const inUse = await json(admin, 'DELETE', '/app/api/org/companies/100001');
     expect(inUse.statusCode).toBe(409);
@@ -176,6 +196,8 @@ describe('companies', () => {
       .from(companies)
       .where(eq(companies.number, '100077'));
     expect(gone).toHaveLength(0);
+    // With the multi-user company gone, the issuer may switch single sign-on on again (Acme has it off).
+    expect((await json(z, 'PUT', issuerOptions, { options: { singleSignOn: true } })).statusCode).toBe(200);
   });
 
   it('lets a company group administrator rename, and not a company administrator', async () => {

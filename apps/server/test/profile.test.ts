@@ -80,7 +80,7 @@ describe('My Profile', () => {
     const url = '/app/api/profile/challenge-question';
     const short = await send(client, 'PUT', url, {
       questionId: 'q3',
-      answer: 'ab',
+      answer: 'Paris',
       currentPassword: DEMO_PASSWORD,
     });
     expect(short.statusCode).toBe(400);

@@ -108,9 +108,11 @@ describe('e-mail (seed 001 §5)', () => {
 });
 
 describe('security answer (seed 001 §5)', () => {
-  it('needs 4 characters and no spaces', () => {
+  it('needs 6 characters (the reset answer rule, issue 13 item 6) and no spaces', () => {
     expect(checkSecurityAnswer('Springfield')).toEqual([]);
-    expect(checkSecurityAnswer('Rome')).toEqual([]);
+    expect(checkSecurityAnswer('Madrid')).toEqual([]);
+    expect(checkSecurityAnswer('Paris')).toEqual(['securityAnswer.tooShort']);
+    expect(checkSecurityAnswer('Rome')).toEqual(['securityAnswer.tooShort']);
     expect(checkSecurityAnswer('')).toEqual(['securityAnswer.required']);
     expect(checkSecurityAnswer('abc')).toEqual(['securityAnswer.tooShort']);
     expect(checkSecurityAnswer('New York')).toEqual(['securityAnswer.spaces']);
@@ -118,8 +120,8 @@ describe('security answer (seed 001 §5)', () => {
     expect(checkSecurityAnswer('x'.repeat(101))).toEqual(['securityAnswer.tooLong']);
   });
   it('counts characters, not UTF-16 units', () => {
-    expect(checkSecurityAnswer('😀😀😀😀')).toEqual([]);
-    expect(checkSecurityAnswer('😀😀')).toEqual(['securityAnswer.tooShort']);
+    expect(checkSecurityAnswer('😀😀😀😀😀😀')).toEqual([]);
+    expect(checkSecurityAnswer('😀😀😀')).toEqual(['securityAnswer.tooShort']);
   });
 });
 

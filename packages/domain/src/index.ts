@@ -9,6 +9,7 @@ export * from './cobrand.ts';
 export * from './identity.ts';
 export * from './limits.ts';
 export * from './locales.ts';
+export * from './locked-screen.ts';
 export * from './login.ts';
 export * from './multi-user.ts';
 export * from './org-permissions.ts';

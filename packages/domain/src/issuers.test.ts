@@ -59,15 +59,25 @@ describe('issuer contracts', () => {
   });
 
   it('takes only known option keys; issuer level on/off, company level on/off/inherit', () => {
-    expect(issuerOptionsBodySchema.parse({ options: { wallet: true } })).toEqual({
-      options: { wallet: true },
+    expect(issuerOptionsBodySchema.parse({ options: { twoFactor: true } })).toEqual({
+      options: { twoFactor: true },
     });
-    expect(issuerOptionsBodySchema.safeParse({ options: { wallet: null } }).success).toBe(false);
+    expect(issuerOptionsBodySchema.safeParse({ options: { twoFactor: null } }).success).toBe(false);
     expect(issuerOptionsBodySchema.safeParse({ options: { teleport: true } }).success).toBe(false);
-    expect(companyOptionsBodySchema.parse({ options: { wallet: null, disputes: false } })).toEqual({
-      options: { wallet: null, disputes: false },
+    expect(companyOptionsBodySchema.parse({ options: { singleSignOn: null, accessAsUser: false } })).toEqual({
+      options: { singleSignOn: null, accessAsUser: false },
     });
     expect(companyOptionsBodySchema.safeParse({ options: { twoFactor: 'on' } }).success).toBe(false);
     expect(companyOptionsBodySchema.safeParse({}).success).toBe(false);
+  });
+
+  it('refuses an option whose feature does not exist yet, naming it (issue 13 item 6)', () => {
+    for (const schema of [issuerOptionsBodySchema, companyOptionsBodySchema]) {
+      const res = schema.safeParse({ options: { twoFactor: true, wallet: false } });
+      expect(res.success).toBe(false);
+      expect(res.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['options.wallet', 'programOption.notOffered'],
+      ]);
+    }
   });
 });

@@ -29,12 +29,25 @@ export const LIMITS = {
   /** A run of this many digits (separators ignored) looks like a card number (seed 001 §9: 12-19). */
   cardNumberMinDigits: 12,
   cardNumberMaxDigits: 19,
+  /**
+   * The shortest password (seed 001 §5: 12–20 characters; "minimum length is configurable"): the
+   * default, and the lowest an issuer may set (issuers.password_min_length, 12 to passwordMaxLength).
+   */
   passwordMinLength: 12,
   passwordMaxLength: 20,
+  /** Days a password set by its user stays valid (seed 001 §5: 30 to 90): the default and an issuer's bounds. */
+  passwordDurationDays: 90,
+  passwordDurationMinDays: 30,
+  passwordDurationMaxDays: 90,
   /** Longest credential accepted on input; anything longer is a failed attempt, never hashed. */
   credentialMaxLength: 128,
   passwordHistory: 4,
-  securityAnswerMinLength: 4,
+  /**
+   * A security answer: at least 6 characters — seed 001 §5 has "security answer at least 4 characters,
+   * no spaces" and "password reset answer at least 6 characters" for the same answer (the one forgot
+   * password asks); 6 meets both (issue 13 item 6).
+   */
+  securityAnswerMinLength: 6,
   /** "E-mail address under 60 characters" (seed 001 §5). */
   emailMaxLength: 59,
   /** Search criteria: at least 2 characters (seed 001 §5, §9); the upper bound is ours. */

@@ -13,7 +13,14 @@ import {
   orgPointSchema,
   toFieldErrors,
 } from './organisations.ts';
-import { isFeatureEnabled, isProgramOptionKey, PROGRAM_OPTION_KEYS } from './program-options.ts';
+import {
+  isFeatureEnabled,
+  isOfferedProgramOption,
+  isProgramOptionKey,
+  OFFERED_PROGRAM_OPTION_KEYS,
+  PROGRAM_OPTION_KEYS,
+  singleSignOnConflict,
+} from './program-options.ts';
 
 /** Field errors of a parse, or {} when it passes. */
 function errors(schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, value: unknown) {
@@ -177,5 +184,29 @@ describe('program options', () => {
     expect(isFeatureEnabled('twoFactor', { twoFactor: false }, { twoFactor: true })).toBe(false);
     expect(PROGRAM_OPTION_KEYS.every(isProgramOptionKey)).toBe(true);
     expect(isProgramOptionKey('multiUser')).toBe(false);
+  });
+
+  it('offers only the options whose feature exists; the others are off whatever is stored', () => {
+    expect([...OFFERED_PROGRAM_OPTION_KEYS]).toEqual([
+      'twoFactor',
+      'singleSignOn',
+      'accessAsUser',
+      'reportingStructureUpload',
+    ]);
+    for (const key of PROGRAM_OPTION_KEYS.filter((k) => !isOfferedProgramOption(k))) {
+      expect(isFeatureEnabled(key, { [key]: true }, { [key]: true }), key).toBe(false);
+    }
+  });
+
+  it('never lets single sign-on combine with self-registration or multi-user (seed 001 §6)', () => {
+    const on = { singleSignOn: true, selfRegistration: false, multiUser: false };
+    expect(singleSignOnConflict(on)).toBeUndefined();
+    expect(singleSignOnConflict({ ...on, selfRegistration: true })).toBe(
+      'programOption.ssoWithSelfRegistration',
+    );
+    expect(singleSignOnConflict({ ...on, multiUser: true })).toBe('programOption.ssoWithMultiUser');
+    expect(
+      singleSignOnConflict({ singleSignOn: false, selfRegistration: true, multiUser: true }),
+    ).toBeUndefined();
   });
 });

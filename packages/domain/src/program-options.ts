@@ -34,10 +34,51 @@ export function isProgramOptionKey(value: unknown): value is ProgramOptionKey {
   return typeof value === 'string' && (PROGRAM_OPTION_KEYS as readonly string[]).includes(value);
 }
 
+/**
+ * The options whose feature exists today (issue 13 item 6): two-factor (My Profile), single sign-on
+ * (SSO users and the co-brand's federated sign-in), access as user, and the reporting-structure upload.
+ * Only these are offered as switches — the API lists and accepts only these, the screens show only
+ * these — and only these can be on. The rest of PROGRAM_OPTION_KEYS name features still to come
+ * (self-registration, expense reports, purchase requests, virtual cards, disputes, wallet): their
+ * stored rows are kept and ignored, and the issue that builds a feature adds its key here.
+ */
+export const OFFERED_PROGRAM_OPTION_KEYS = [
+  'twoFactor',
+  'singleSignOn',
+  'accessAsUser',
+  'reportingStructureUpload',
+] as const satisfies readonly ProgramOptionKey[];
+export type OfferedProgramOptionKey = (typeof OFFERED_PROGRAM_OPTION_KEYS)[number];
+
+export function isOfferedProgramOption(value: unknown): value is OfferedProgramOptionKey {
+  return typeof value === 'string' && (OFFERED_PROGRAM_OPTION_KEYS as readonly string[]).includes(value);
+}
+
+/** Refusals of option combinations the seed forbids (message keys `validation.{problem}`). */
+export type ProgramOptionConflict =
+  | 'programOption.ssoWithSelfRegistration'
+  | 'programOption.ssoWithMultiUser';
+
+/**
+ * Seed 001 §6: "SSO cannot be combined with multi-user or self-registration". For one company (or an
+ * issuer alone: `multiUser` false), given what would be in effect: single sign-on may not be on
+ * together with self-registration, nor for a company whose multi-user is on.
+ */
+export function singleSignOnConflict(effective: {
+  singleSignOn: boolean;
+  selfRegistration: boolean;
+  multiUser: boolean;
+}): ProgramOptionConflict | undefined {
+  if (!effective.singleSignOn) return undefined;
+  if (effective.selfRegistration) return 'programOption.ssoWithSelfRegistration';
+  if (effective.multiUser) return 'programOption.ssoWithMultiUser';
+  return undefined;
+}
+
 export type OptionSettings = Partial<Record<ProgramOptionKey, boolean>>;
 
 /**
- * Whether a feature is on for a company: the issuer's option must be on (an issuer switches a feature
+ * Whether a feature is on for a company: it must be offered, the issuer's option must be on (an issuer switches a feature
  * off for all its companies; absent = off), and the company's own setting, when it has one, may switch
  * it off again; a company without a setting inherits the issuer's.
  */
@@ -46,6 +87,8 @@ export function isFeatureEnabled(
   issuer: OptionSettings,
   company: OptionSettings = {},
 ): boolean {
+  // A feature not yet offered is off, whatever a stored row says.
+  if (!isOfferedProgramOption(key)) return false;
   if (issuer[key] !== true) return false;
   return company[key] ?? true;
 }

@@ -285,10 +285,22 @@ export const issuers = pgTable(
     /** The co-brand its users sign in under by default. */
     cobrand: text('cobrand').references(() => cobrands.name),
     active: boolean('active').notNull().default(true),
+    /**
+     * Password policy of its users (seed 001 §5: "minimum length is configurable", duration 30–90 days):
+     * the shortest password they may set (12–20) and the days a password they set stays valid (30–90).
+     * packages/domain LIMITS holds the bounds and defaults; users without an issuer use the defaults.
+     */
+    passwordMinLength: integer('password_min_length').notNull().default(12),
+    passwordDurationDays: integer('password_duration_days').notNull().default(90),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('issuers_number_key').on(t.number), index('issuers_group_idx').on(t.issuerGroupId)],
+  (t) => [
+    uniqueIndex('issuers_number_key').on(t.number),
+    index('issuers_group_idx').on(t.issuerGroupId),
+    check('issuers_password_min_length_check', sql`${t.passwordMinLength} between 12 and 20`),
+    check('issuers_password_duration_days_check', sql`${t.passwordDurationDays} between 30 and 90`),
+  ],
 );
 
 /** Program types an issuer offers (corporate, purchasing, ...: packages/domain PROGRAM_TYPES). */

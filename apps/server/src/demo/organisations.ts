@@ -106,7 +106,8 @@ export const DEMO_ISSUERS: DemoIssuer[] = [
         group: 'Demo Manufacturing Group',
         programType: 'corporate',
         multiUser: true,
-        options: { disputes: false },
+        // Multi-user is on, so single sign-on is off here (seed 001 §6: they do not combine).
+        options: { disputes: false, singleSignOn: false },
         orgPoints: [
           { number: 'A000', name1: 'Acme Industries', reportingLevel: 1 },
           { number: 'A100', name1: 'Operations', reportingLevel: 2, reportsTo: 'A000' },

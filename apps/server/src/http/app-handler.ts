@@ -1,9 +1,11 @@
 import { resolveLocale, toFieldErrors } from '@cardportal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { ThrottleUnavailable } from '../security/throttle.ts';
 import type { Caller } from '../shared/user-scope.ts';
 import { requireCaller } from './caller.ts';
 import { sendError } from './errors.ts';
+import { recordUniqueKeyRefusal, UNIQUE_KEY_REFUSALS, uniqueKeyBudgetSpent } from './unique-keys.ts';
 
 /**
  * A refusal of an application endpoint: status, a message key as code, field errors as message keys.
@@ -65,11 +67,31 @@ export function appHandler(app: FastifyInstance) {
 
   return <P = Record<string, string>, B = undefined>(
     work: (input: Handled<P, B>) => Promise<unknown>,
-    input?: { body?: z.ZodType<B>; query?: z.ZodType<B>; status?: number },
+    input?: {
+      body?: z.ZodType<B>;
+      query?: z.ZodType<B>;
+      status?: number;
+      /** The system-wide unique key the body tries (user ID, company or issuer number): http/unique-keys.ts. */
+      uniqueKey?: (body: B) => string;
+    },
   ) =>
     async (request: FastifyRequest<{ Params: P }>, reply: FastifyReply) => {
       const caller = await requireCaller(app, request, reply);
       if (!caller) return reply;
+      if (input?.uniqueKey) {
+        let wait: number | undefined;
+        try {
+          wait = await uniqueKeyBudgetSpent(app, caller);
+        } catch (error) {
+          if (!(error instanceof ThrottleUnavailable)) throw error;
+          reply.header('retry-after', '5');
+          return sendError(reply, 503, 'service.unavailable', text(caller.locale, 'service.unavailable'));
+        }
+        if (wait !== undefined) {
+          reply.header('retry-after', String(wait));
+          return sendError(reply, 429, 'uniqueKey.budgetSpent', text(caller.locale, 'uniqueKey.budgetSpent'));
+        }
+      }
       let body = undefined as B;
       const schema = input?.body ?? input?.query;
       if (schema) {
@@ -91,6 +113,8 @@ export function appHandler(app: FastifyInstance) {
         return reply.code(input?.status ?? 200).send(result);
       } catch (error) {
         if (!(error instanceof AppRequestError)) throw error;
+        if (input?.uniqueKey && error.code in UNIQUE_KEY_REFUSALS)
+          await recordUniqueKeyRefusal(app, caller, error.code, input.uniqueKey(body), request.ip);
         const message = text(caller.locale, error.code, error.message);
         const detailed = error.detail ? `${message} ${error.detail}` : message;
         if (!error.rows) return sendError(reply, error.status, error.code, detailed, error.fieldErrors);
@@ -112,9 +136,11 @@ export function positionalHandler<P>(app: FastifyInstance) {
     work: (caller: Caller, request: FastifyRequest<{ Params: P }>, body: B) => Promise<unknown>,
     schema?: z.ZodType<B>,
     status = 200,
+    uniqueKey?: (body: B) => string,
   ) =>
     handle<P, B>(({ caller, request, body }) => work(caller, request, body), {
       ...(schema ? { body: schema } : {}),
       status,
+      ...(uniqueKey ? { uniqueKey } : {}),
     });
 }

@@ -3,9 +3,10 @@ import { type Caller, loadCaller } from '../shared/user-scope.ts';
 import { sendError } from './errors.ts';
 
 /**
- * The signed-in caller of an application endpoint — a full session of an active user, in the session's
- * language — or undefined once 401 has been answered. A partial session (mid sign-in) keeps its stage;
- * a full session whose user is no longer active is ended. Answers are no-store.
+ * The signed-in caller of an application endpoint — a full session of an active user whose company and
+ * issuer are active (loadCaller), in the session's language — or undefined once 401 has been answered.
+ * A partial session (mid sign-in) keeps its stage; a full session whose user, company or issuer is no
+ * longer active is ended. Answers are no-store.
  */
 export async function requireCaller(
   app: FastifyInstance,

@@ -26,9 +26,11 @@ export function sendServiceError(
   status: number,
   code: string,
   message: string,
+  /** More fields of the answer and of its entry (e.g. password.policy's `problems` and `minLength`). */
+  detail?: Record<string, unknown>,
 ): FastifyReply {
-  const entry = [{ code, message }];
-  const body = { code, message, errors: entry, error: entry };
+  const entry = [{ ...detail, code, message }];
+  const body = { ...detail, code, message, errors: entry, error: entry };
   return reply
     .code(status)
     .header('cache-control', 'no-store')

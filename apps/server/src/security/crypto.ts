@@ -29,6 +29,20 @@ export function derivedToken(key: Buffer, purpose: string, value: string, length
   return toAlphanumeric(mac, length);
 }
 
+/**
+ * The login descriptor's ldap id: `ldap-` and 16 alphanumerics. A user's comes from random bytes, an
+ * unknown ID's decoy from a keyed hash, both through this one mapping, so no character or position
+ * tells a decoy from a real id (docs/security.md, issue 13 item 2).
+ */
+export function ldapIdOf(bytes: Buffer): string {
+  return `ldap-${toAlphanumeric(bytes, 16)}`;
+}
+
+/** A new user's ldap id. */
+export function newLdapId(): string {
+  return ldapIdOf(randomBytes(16));
+}
+
 export function randomDigits(count: number): string {
   let out = '';
   for (let i = 0; i < count; i++) out += String(randomInt(10));

@@ -46,6 +46,37 @@ export class Throttle {
     return { allowed: count <= max, count, retryAfterS: Math.max(1, Math.ceil(ttlMs / 1000)) };
   }
 
+  /** The count of a window without adding to it (0 when none is open), and the seconds it has left. */
+  async peek(key: string): Promise<{ count: number; retryAfterS: number }> {
+    let count = 0;
+    let ttlMs = 0;
+    if (this.redis) {
+      const redis = this.redis;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const [value, ttl] = (await Promise.race([
+          Promise.all([redis.get(this.prefix + key), redis.pttl(this.prefix + key)]),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error('Redis timeout')), REDIS_TIMEOUT_MS);
+          }),
+        ])) as [string | null, number];
+        count = Number(value ?? 0);
+        ttlMs = Math.max(0, ttl);
+      } catch (error) {
+        throw new ThrottleUnavailable(error);
+      } finally {
+        clearTimeout(timer);
+      }
+    } else {
+      const entry = this.memory.get(key);
+      if (entry && entry.resetAt > Date.now()) {
+        count = entry.count;
+        ttlMs = entry.resetAt - Date.now();
+      }
+    }
+    return { count, retryAfterS: Math.max(1, Math.ceil(ttlMs / 1000)) };
+  }
+
   /**
    * Like `hit`, but when Redis does not answer it counts in this instance's memory instead: the
    * per-IP limits of ordinary calls stay on (per instance) while Redis is down.

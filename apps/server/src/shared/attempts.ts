@@ -60,11 +60,41 @@ export async function markSignedIn(db: Executor, userPk: number): Promise<void> 
   await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userPk));
 }
 
+/**
+ * Why a user is locked (`users.lock_reason`): `attempts` — six failed guesses, lifts by itself after
+ * LIMITS.lockMinutes; `admin` — an administrator locked the user; `temporary-expired` — the user
+ * presented a temporary password past its 24 hours (seed 001 §4 "a one-time password expires and locks
+ * the user"). Only `attempts` lifts by itself; the others only an administrator's unlock lifts.
+ */
+export type LockReason = 'attempts' | 'admin' | 'temporary-expired';
+
+/**
+ * Locks an active user for a reason only an administrator lifts, in one statement with its audit row.
+ * The failed-attempt count stays as it is (a lock is not a success).
+ */
+export async function lockUser(
+  db: Executor,
+  userPk: number,
+  reason: Exclude<LockReason, 'attempts'>,
+  audit: { event: AuditEvent; entry: AuditEntry },
+): Promise<void> {
+  await db.execute(
+    sql`with locked as (update ${users} set status = 'Locked', locked_at = now(), lock_reason = ${reason},
+      updated_at = now() where id = ${userPk} and status = 'Active' returning id)
+      ${auditInsert(audit.event, audit.entry)}`,
+  );
+}
+
 /** Locks the user once the reserved failures reach the maximum. Returns true when locked. */
 export async function lockIfExhausted(db: Executor, userPk: number): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ status: 'Locked', lockedAt: sql`now()`, lockReason: 'attempts', updatedAt: sql`now()` })
+    .set({
+      status: 'Locked',
+      lockedAt: sql`now()`,
+      lockReason: 'attempts' satisfies LockReason,
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         eq(users.id, userPk),

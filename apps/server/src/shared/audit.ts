@@ -94,7 +94,8 @@ export type AdminAuditEvent =
   | 'companyGroup.updated'
   | 'companyGroup.deactivated'
   | 'companyGroup.reactivated'
-  | 'programOption.updated';
+  | 'programOption.updated'
+  | 'uniqueKey.refused';
 
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 

@@ -2,7 +2,9 @@ import {
   isFeatureEnabled,
   isProgramOptionKey,
   type OptionSettings,
+  type ProgramOptionConflict,
   type ProgramOptionKey,
+  singleSignOnConflict,
 } from '@cardportal/domain';
 import { and, eq, or } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
@@ -58,4 +60,63 @@ export async function isFeatureOn(db: Executor, companyId: number, key: ProgramO
     else if (row.level === 'company') company[key] = row.enabled;
   }
   return isFeatureEnabled(key, issuer, company);
+}
+
+const effectiveConflict = (issuer: OptionSettings, company: OptionSettings, multiUser: boolean) =>
+  singleSignOnConflict({
+    singleSignOn: isFeatureEnabled('singleSignOn', issuer, company),
+    selfRegistration: isFeatureEnabled('selfRegistration', issuer, company),
+    multiUser,
+  });
+
+/**
+ * The single sign-on rule (seed 001 §6, packages/domain singleSignOnConflict) for an issuer whose own
+ * settings would be `issuer`: the issuer's own combination, then each of its multi-user companies with
+ * its own settings. Answers the first problem and the companies that have it (none: the issuer's own).
+ */
+export async function issuerSingleSignOnConflict(
+  db: Executor,
+  issuerId: number,
+  issuer: OptionSettings,
+): Promise<{ problem: ProgramOptionConflict; companies: string[] } | undefined> {
+  const own = effectiveConflict(issuer, {}, false);
+  if (own === 'programOption.ssoWithSelfRegistration') return { problem: own, companies: [] };
+  const rows = await db
+    .select({ number: companies.number, key: programOptions.key, enabled: programOptions.enabled })
+    .from(companies)
+    .leftJoin(programOptions, eq(programOptions.companyId, companies.id))
+    .where(and(eq(companies.issuerId, issuerId), eq(companies.multiUser, true)));
+  const byCompany = new Map<string, OptionSettings>();
+  for (const row of rows) {
+    const settings = byCompany.get(row.number) ?? {};
+    if (row.key !== null && isProgramOptionKey(row.key)) settings[row.key] = row.enabled ?? undefined;
+    byCompany.set(row.number, settings);
+  }
+  const found = [...byCompany].filter(([, settings]) => effectiveConflict(issuer, settings, true));
+  if (found.length === 0) return undefined;
+  const [first] = found;
+  const problem = first ? effectiveConflict(issuer, first[1], true) : undefined;
+  return problem ? { problem, companies: found.map(([number]) => number).sort() } : undefined;
+}
+
+/**
+ * The single sign-on rule for one company if its own settings and its multi-user flag were changed as
+ * given (the rest as stored; its issuer's settings as stored).
+ */
+export async function companySingleSignOnConflict(
+  db: Executor,
+  companyId: number,
+  change: { company?: Partial<Record<ProgramOptionKey, boolean | null>>; multiUser?: boolean },
+): Promise<ProgramOptionConflict | undefined> {
+  const levels = await companyOptionLevels(db, companyId);
+  const [row] = await db
+    .select({ multiUser: companies.multiUser })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const company: OptionSettings = { ...levels.company };
+  for (const [key, value] of Object.entries(change.company ?? {}) as [ProgramOptionKey, boolean | null][]) {
+    if (value === null) delete company[key];
+    else company[key] = value;
+  }
+  return effectiveConflict(levels.issuer, company, change.multiUser ?? row?.multiUser ?? false);
 }

@@ -13,6 +13,7 @@ import {
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { cardholders, companies, companyGroups, issuers, users } from '../db/schema.ts';
+import { organisationActiveSql } from './standing.ts';
 import type { UserRow } from './users.ts';
 
 /**
@@ -41,15 +42,23 @@ export const permissionsOf = (userPk: SQL | number) =>
     cross join lateral jsonb_array_elements_text(r.permissions) p(value)
     where ur.user_pk = ${userPk})`;
 
-/** The session's user as a caller (its type and scope columns), or undefined when not active. */
+/**
+ * The session's user as a caller (its type and scope columns), or undefined when not active — the
+ * user's status, and its company and issuer (organisationActiveSql: an inactive corp ends its users'
+ * sessions on their next request, issue 13 item 6).
+ */
 export async function loadCaller(db: Executor, userPk: number): Promise<Caller | undefined> {
   const [found] = await db
-    .select({ row: users, permissions: permissionsOf(sql`${users.id}`) })
+    .select({
+      row: users,
+      permissions: permissionsOf(sql`${users.id}`),
+      organisationActive: organisationActiveSql(sql`${users.id}`),
+    })
     .from(users)
     .where(eq(users.id, userPk))
     .limit(1);
   const row = found?.row;
-  if (!row || row.status !== 'Active') return undefined;
+  if (!row || row.status !== 'Active' || found.organisationActive !== true) return undefined;
   return {
     pk: row.id,
     userPk: row.id,

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import {
   canonicalUserId,
   checkEmail,
   checkNewUserId,
-  checkPasswordConstruction,
   checkSecurityAnswer,
+  LIMITS,
   type LoginType,
   normaliseAnswer,
   type ScopeField,
@@ -15,9 +14,11 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
 import { cardholders, passwordHistory, securityAnswers, users } from '../db/schema.ts';
-import { toAlphanumeric } from '../security/crypto.ts';
+import { newPasswordProblems } from '../security/common-passwords.ts';
+import { newLdapId } from '../security/crypto.ts';
 import { hashSecret } from '../security/hashing.ts';
 import type { NewCardholder } from './organisations.ts';
+import { expiryFromNow, passwordPolicyOf } from './password-policy.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -79,9 +80,20 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
     throw new UserInputError('userId', `user ID is invalid: ${idProblems.join(', ')}`);
   const emailProblem = checkEmail(input.email);
   if (emailProblem) throw new UserInputError('email', `e-mail address is invalid: ${emailProblem}`);
-  const pwProblems = checkPasswordConstruction(input.password, input.userId);
+  // The rules every new password meets (construction with the user's issuer's minimum, not common).
+  const policy = await passwordPolicyOf(db, input.scope ?? {});
+  const pwProblems = newPasswordProblems(input.password, input.userId, policy);
+  if (pwProblems.includes('common')) {
+    throw new UserInputError(
+      'password',
+      'password is too common: it is on the list of commonly used passwords (or is one with digits or symbols added); choose another',
+    );
+  }
   if (pwProblems.length > 0) {
-    throw new UserInputError('password', `password breaks the construction rules: ${pwProblems.join(', ')}`);
+    throw new UserInputError(
+      'password',
+      `password breaks the construction rules (${policy.passwordMinLength}-${LIMITS.passwordMaxLength} characters): ${pwProblems.join(', ')}`,
+    );
   }
   const passwordHash = await hashSecret(input.password);
   if (
@@ -97,7 +109,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
       throw new UserInputError('answer', `security answer is invalid: ${answerProblems.join(', ')}`);
     answerHash = await hashSecret(normaliseAnswer(input.answer));
   }
-  const ldapId = `ldap-${toAlphanumeric(randomBytes(16), 16)}`;
+  const ldapId = newLdapId();
   return db.transaction(async (tx) => {
     const existing = await findUserByUserId(tx, input.userId);
     if (existing) {
@@ -128,7 +140,8 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
         cobrand: input.cobrand,
         locale: input.locale ?? 'en_US',
         passwordHash,
-        passwordExpiresAt: input.expired ? new Date(Date.now() - 60_000) : null,
+        // Seed 001 §5: a password lasts the issuer's duration (30–90 days; 90 without an issuer).
+        passwordExpiresAt: input.expired ? new Date(Date.now() - 60_000) : expiryFromNow(policy),
         firstLogin: input.firstLogin ?? false,
         lockedAt: input.status === 'Locked' ? new Date() : null,
         lockReason: input.status === 'Locked' ? 'admin' : null,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PROGRAM_OPTION_KEYS, type ProgramOptionKey } from '../program-options.ts';
+import { LIMITS } from '../limits.ts';
+import { isOfferedProgramOption, isProgramOptionKey, type ProgramOptionKey } from '../program-options.ts';
 
 /**
  * Contracts of the issuer endpoints under /app/api/org (docs/api.md): issuers, issuer groups, company
@@ -32,6 +33,9 @@ export interface IssuerAllowed {
 }
 
 export interface IssuerDetail extends IssuerSummary {
+  /** Password policy of its users (seed 001 §5): shortest password, 12–20; days a password lasts, 30–90. */
+  passwordMinLength: number;
+  passwordDurationDays: number;
   companyCount: number;
   allowed: IssuerAllowed;
 }
@@ -57,8 +61,39 @@ export const newIssuerBodySchema = z.object({
   bankNumber: optionalText,
   issuerGroupId: z.number().int().positive().nullish(),
   cobrand: z.string().nullish(),
+  /** Range-checked by checkIssuerPasswordPolicy (a whole number of the wrong range: 400 naming it). */
+  passwordMinLength: z.number({ error: 'issuer.passwordMinLength.range' }).optional(),
+  passwordDurationDays: z.number({ error: 'issuer.passwordDurationDays.range' }).optional(),
 });
 export type NewIssuerBody = z.infer<typeof newIssuerBodySchema>;
+
+/** An issuer's password settings, as stored. */
+export interface IssuerPasswordPolicy {
+  passwordMinLength: number;
+  passwordDurationDays: number;
+}
+
+/** The settings of an issuer without its own (and of users without an issuer: types Z and H). */
+export const DEFAULT_PASSWORD_POLICY: Readonly<IssuerPasswordPolicy> = {
+  passwordMinLength: LIMITS.passwordMinLength,
+  passwordDurationDays: LIMITS.passwordDurationDays,
+};
+
+/**
+ * The password settings' bounds (seed 001 §5): minimum length a whole number from
+ * LIMITS.passwordMinLength (12, never lower) to LIMITS.passwordMaxLength (20); duration a whole number
+ * of days from 30 to 90. Answers `{ field: 'issuer.{field}.range' }` for each one out of range.
+ */
+export function checkIssuerPasswordPolicy(policy: Partial<IssuerPasswordPolicy>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const inRange = (v: number | undefined, min: number, max: number) =>
+    v === undefined || (Number.isInteger(v) && v >= min && v <= max);
+  if (!inRange(policy.passwordMinLength, LIMITS.passwordMinLength, LIMITS.passwordMaxLength))
+    errors.passwordMinLength = 'issuer.passwordMinLength.range';
+  if (!inRange(policy.passwordDurationDays, LIMITS.passwordDurationMinDays, LIMITS.passwordDurationMaxDays))
+    errors.passwordDurationDays = 'issuer.passwordDurationDays.range';
+  return errors;
+}
 
 /** `PATCH /app/api/org/issuers/:number`: any field but the number (it names the issuer). */
 export const issuerPatchSchema = newIssuerBodySchema.omit({ number: true });
@@ -115,11 +150,19 @@ export interface ProgramOptionsView {
   options: ProgramOptionState[];
 }
 
+/**
+ * The options a request sets: keys of PROGRAM_OPTION_KEYS (else `programOption.unknown`) that are
+ * offered (else `programOption.notOffered`, on the key: the feature does not exist yet).
+ */
 const optionSettings = <T extends z.ZodType>(value: T) =>
   z
     .record(z.string(), value, { error: 'programOption.invalid' })
-    .refine((o) => Object.keys(o).every((k) => (PROGRAM_OPTION_KEYS as readonly string[]).includes(k)), {
-      error: 'programOption.unknown',
+    .superRefine((o, context) => {
+      for (const key of Object.keys(o)) {
+        if (!isProgramOptionKey(key)) context.addIssue({ code: 'custom', message: 'programOption.unknown' });
+        else if (!isOfferedProgramOption(key))
+          context.addIssue({ code: 'custom', path: [key], message: 'programOption.notOffered' });
+      }
     })
     .transform((o) => o as Partial<Record<ProgramOptionKey, z.output<T>>>);
 

@@ -158,7 +158,6 @@ export const USER_API_ERROR_CODES = [
   'search.tooLarge',
   'user.notFound',
   'userId.exists',
-  'email.exists',
   'user.forbidden',
   'user.self',
   'user.notLocked',

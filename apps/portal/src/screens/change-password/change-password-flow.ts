@@ -1,11 +1,17 @@
-import { checkPasswordConstruction } from '@cardportal/domain';
+import { checkPasswordConstruction, effectiveMinLength, LIMITS } from '@cardportal/domain';
 import { ApiError, serviceErrorCode } from '../../api/client.ts';
 
 export type ChangePasswordField = 'old' | 'new1' | 'new2';
 export const CHANGE_PASSWORD_FIELDS: readonly ChangePasswordField[] = ['old', 'new1', 'new2'];
 
 /** The kinds of error a field can show (spec §5, §8). */
-export type ChangePasswordError = 'required' | 'matchesUserId' | 'mismatch' | 'construction' | 'wrongCurrent';
+export type ChangePasswordError =
+  | 'required'
+  | 'matchesUserId'
+  | 'mismatch'
+  | 'construction'
+  | 'common'
+  | 'wrongCurrent';
 export type ChangePasswordErrors = Partial<Record<ChangePasswordField, ChangePasswordError>>;
 
 export interface ChangePasswordValues {
@@ -19,7 +25,11 @@ export interface ChangePasswordValues {
  * all three required, the new password not the user ID and built by the rules, the confirmation equal.
  * History and the current password need the server. Values are compared trimmed, as they are sent.
  */
-export function validateChangePassword(values: ChangePasswordValues, userId: string): ChangePasswordErrors {
+export function validateChangePassword(
+  values: ChangePasswordValues,
+  userId: string,
+  minLength: number = LIMITS.passwordMinLength,
+): ChangePasswordErrors {
   const errors: ChangePasswordErrors = {};
   const old = values.old.trim();
   const new1 = values.new1.trim();
@@ -28,7 +38,7 @@ export function validateChangePassword(values: ChangePasswordValues, userId: str
   if (!new1) {
     errors.new1 = 'required';
   } else {
-    const problems = checkPasswordConstruction(new1, userId);
+    const problems = checkPasswordConstruction(new1, userId, minLength);
     if (problems.includes('matchesUserId')) errors.new1 = 'matchesUserId';
     else if (problems.length > 0) errors.new1 = 'construction';
   }
@@ -55,12 +65,33 @@ export function errorsFromGatewayCode(ec: string | null): ChangePasswordErrors {
 
 /**
  * Spec §8: a 400 with `error[0].code` invalid.credentials marks the current password, password.policy
- * the new one; anything else (another code or status, no answer) means cancel.
+ * the new one — as a common password when its `problems` say so (the list lives on the server only);
+ * anything else (another code or status, no answer) means cancel.
  */
 export function errorsFromService(error: unknown): ChangePasswordErrors | 'cancel' {
   if (!(error instanceof ApiError) || error.status !== 400) return 'cancel';
   const code = serviceErrorCode(error);
   if (code === 'invalid.credentials') return { old: 'wrongCurrent' };
-  if (code === 'password.policy') return { new1: 'construction' };
+  if (code === 'password.policy') {
+    const { problems } = policyDetail(error);
+    const onlyCommon = problems.includes('common') && problems.every((p) => p === 'common');
+    return { new1: onlyCommon ? 'common' : 'construction' };
+  }
   return 'cancel';
+}
+
+/**
+ * What a password.policy answer adds (apps/server password service): the problems found and the user's
+ * minimum length — its issuer's, which only the server knows (the screen's length rule then states it).
+ */
+export function policyDetail(error: unknown): { problems: string[]; minLength?: number } {
+  const body = error instanceof ApiError ? error.body : undefined;
+  if (!body || typeof body !== 'object') return { problems: [] };
+  const { problems, minLength } = body as Record<string, unknown>;
+  return {
+    problems: Array.isArray(problems) ? problems.filter((p): p is string => typeof p === 'string') : [],
+    ...(typeof minLength === 'number' && Number.isInteger(minLength)
+      ? { minLength: effectiveMinLength(minLength) }
+      : {}),
+  };
 }

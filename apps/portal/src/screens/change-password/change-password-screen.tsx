@@ -21,6 +21,7 @@ import {
   type ChangePasswordValues,
   errorsFromGatewayCode,
   errorsFromService,
+  policyDetail,
   validateChangePassword,
 } from './change-password-flow.ts';
 
@@ -43,6 +44,10 @@ const ERROR_TEXT: Record<ChangePasswordError, { header: TKey; message: TKey }> =
   construction: {
     header: 'changePassword.error.construction.header',
     message: 'changePassword.error.construction.message',
+  },
+  common: {
+    header: 'changePassword.error.common.header',
+    message: 'changePassword.error.common.message',
   },
   wrongCurrent: {
     header: 'changePassword.error.wrongCurrent.header',
@@ -75,6 +80,8 @@ export default function ChangePasswordScreen() {
   const [values, setValues] = useState<ChangePasswordValues>({ old: '', new1: '', new2: '' });
   const [errors, setErrors] = useState<ChangePasswordErrors>(() => errorsFromGatewayCode(query.get('ec')));
   const [busy, setBusy] = useState(false);
+  // The user's minimum length: the default until the server names its issuer's (in a password.policy answer).
+  const [minLength, setMinLength] = useState<number>(LIMITS.passwordMinLength);
   const [focusSummary, setFocusSummary] = useState(0);
   const busyRef = useRef(false);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -114,7 +121,7 @@ export default function ChangePasswordScreen() {
     event.preventDefault();
     if (busyRef.current) return;
     const userId = sessionGet(USER_ID_KEY) ?? '';
-    const found = validateChangePassword(values, userId);
+    const found = validateChangePassword(values, userId, minLength);
     if (Object.keys(found).length > 0) {
       show(found);
       return;
@@ -136,6 +143,8 @@ export default function ChangePasswordScreen() {
       }
       busyRef.current = false;
       setBusy(false);
+      const policy = policyDetail(error);
+      if (policy.minLength !== undefined) setMinLength(policy.minLength);
       show(outcome);
       return;
     }
@@ -202,7 +211,7 @@ export default function ChangePasswordScreen() {
           {t('changePassword.rules.heading')}
         </p>
         <ul aria-labelledby="password-rules">
-          <li>{t('changePassword.rule.length', LIMITS.passwordMinLength, LIMITS.passwordMaxLength)}</li>
+          <li>{t('changePassword.rule.length', minLength, LIMITS.passwordMaxLength)}</li>
           <li>{t('changePassword.rule.characters')}</li>
           <li>{t('changePassword.rule.repeat')}</li>
           <li>{t('changePassword.rule.history', LIMITS.passwordHistory)}</li>

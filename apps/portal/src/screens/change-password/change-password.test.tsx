@@ -233,6 +233,39 @@ describe('ChangePasswordScreen', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  const policyRefusal = (problems: string[], minLength: number) => {
+    const entry = { problems, minLength, code: 'password.policy', message: 'x' };
+    return json({ ...entry, error: [entry], errors: [entry] }, 400);
+  };
+
+  it('a common password (password.policy with problems ["common"]) says so on new1', async () => {
+    stubFetch({ ...warningRoutes, [CHANGE]: policyRefusal(['common'], 12) });
+    open();
+    fill('Old-Passw0rd', 'Password123!', 'Password123!');
+    submit();
+    await waitFor(() => expect(summary().querySelector('h2')?.textContent).toBe('Password is too common'));
+    expect(field('new1').getAttribute('aria-invalid')).toBe('true');
+    expect(describedText('new1')).toMatch(/one of the most commonly used passwords/);
+    expect(document.activeElement).toBe(summary());
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("a refusal naming the issuer's minimum restates the length rule and checks it before the next send", async () => {
+    const { calls } = stubFetch({ ...warningRoutes, [CHANGE]: policyRefusal(['tooShort'], 16) });
+    open();
+    expect(screen.getByText('be 12 to 20 characters long')).toBeDefined();
+    fill('Old-Passw0rd', 'New-Passw0rd1', 'New-Passw0rd1');
+    submit();
+    await waitFor(() =>
+      expect(summary().querySelector('h2')?.textContent).toBe('Password does not meet the rules'),
+    );
+    expect(screen.getByText('be 16 to 20 characters long')).toBeDefined();
+    const sent = calls.filter((c) => c.url.endsWith('/changePassword')).length;
+    submit();
+    expect(field('new1').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((c) => c.url.endsWith('/changePassword')).length).toBe(sent);
+  });
+
   it('any other failure cancels (logout)', async () => {
     stubFetch({ ...warningRoutes, [CHANGE]: text('boom', 500), [LOGOUT]: text(LOGOUT_URL) });
     open();

@@ -1,19 +1,31 @@
-import { LIMITS } from '@cardportal/domain';
+import { isLockedReason, LIMITS, LOCKED_REASONS } from '@cardportal/domain';
+import { useState } from 'react';
 import { screenUrl, usePortal } from '../../app/portal-context.tsx';
 import { nameOr } from '../../i18n/i18n.ts';
 import { ScreenHeading, useDocumentTitle } from '../../layout/screen-heading.tsx';
 import { navigate } from '../../router/router.tsx';
 
-/** Temporarily locked (spec §2): the maximum login attempts were reached. */
+/**
+ * Temporarily locked (spec §2): the maximum login attempts were reached. With `reason` (the sign-in
+ * answers it only to whoever gave the right password: packages/domain locked-screen.ts) the catalogue's
+ * message of that reason instead: an expired temporary password, an inactive company or issuer.
+ */
 export default function LockedScreen() {
   const portal = usePortal();
   const { t, appName } = portal;
+  const [reason] = useState(() =>
+    typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('reason'),
+  );
   useDocumentTitle(t('common.pageTitle', t('locked.title'), appName));
   const returnLabel = t('locked.returnToLogin');
   return (
     <div className="cp-card">
       <ScreenHeading>{t('locked.heading')}</ScreenHeading>
-      <p className="cp-text">{t('locked.message', LIMITS.maxFailedAttempts, LIMITS.lockMinutes)}</p>
+      <p className="cp-text" id="locked-message">
+        {isLockedReason(reason)
+          ? t(LOCKED_REASONS[reason])
+          : t('locked.message', LIMITS.maxFailedAttempts, LIMITS.lockMinutes)}
+      </p>
       <button
         id="return-to-login"
         type="button"

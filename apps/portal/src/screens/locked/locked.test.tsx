@@ -17,6 +17,24 @@ describe('LockedScreen', () => {
   });
 });
 
+describe('LockedScreen with a reason', () => {
+  it.each([
+    ['temporary-expired', 'Your temporary password has expired. Contact your administrator.'],
+    ['inactive', 'The user, or its company, is locked or inactive.'],
+  ])('shows the catalogue message of reason=%s instead of the attempt limit', (reason, message) => {
+    window.history.replaceState(null, '', `/sdportal/portalstatic/locked?reason=${reason}&cobrandHost=acme`);
+    renderWithPortal(<LockedScreen />);
+    expect(document.getElementById('locked-message')?.textContent).toBe(message);
+    expect(screen.queryByText(/maximum number of login attempts/)).toBeNull();
+  });
+
+  it('ignores an unknown reason: the attempt limit as without one', () => {
+    window.history.replaceState(null, '', '/sdportal/portalstatic/locked?reason=toString');
+    renderWithPortal(<LockedScreen />);
+    expect(screen.getByText(/maximum number of login attempts \(6\)/)).toBeTruthy();
+  });
+});
+
 describe('NotFoundScreen', () => {
   it('has the not-found heading and a sign-in link', () => {
     renderWithPortal(<NotFoundScreen />);

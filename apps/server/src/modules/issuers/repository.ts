@@ -58,6 +58,8 @@ const issuerColumns = {
   issuerGroupName: issuerGroups.name,
   cobrand: issuers.cobrand,
   active: issuers.active,
+  passwordMinLength: issuers.passwordMinLength,
+  passwordDurationDays: issuers.passwordDurationDays,
 };
 
 export type IssuerRecord = {
@@ -71,6 +73,8 @@ export type IssuerRecord = {
   issuerGroupName: string | null;
   cobrand: string | null;
   active: boolean;
+  passwordMinLength: number;
+  passwordDurationDays: number;
 };
 
 function issuerFilter(caller: CallerScope, q: string | undefined): SQL | undefined {

@@ -35,7 +35,12 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   );
   app.post(
     issuersBase,
-    handle((caller, request, body) => service.createIssuer(caller, body, request.ip), newIssuerBodySchema),
+    handle(
+      (caller, request, body) => service.createIssuer(caller, body, request.ip),
+      newIssuerBodySchema,
+      200,
+      (body) => String(body.number ?? ''),
+    ),
   );
   app.get(
     `${issuersBase}/:number`,

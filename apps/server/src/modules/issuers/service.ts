@@ -2,9 +2,11 @@ import {
   type CompanyGroupList,
   type CompanyGroupSummary,
   type CompanyOptionsBody,
+  checkIssuerPasswordPolicy,
   checkPageJump,
   checkSearchCriteria,
   companyGroupSchema,
+  DEFAULT_PASSWORD_POLICY,
   type GroupNameBody,
   type IssuerAction,
   type IssuerDetail,
@@ -12,6 +14,7 @@ import {
   type IssuerGroupSummary,
   type IssuerList,
   type IssuerOptionsBody,
+  type IssuerPasswordPolicy,
   type IssuerPatch,
   type IssuerSummary,
   isFeatureEnabled,
@@ -22,8 +25,9 @@ import {
   LIMITS,
   mayOnIssuers,
   type NewIssuerBody,
+  OFFERED_PROGRAM_OPTION_KEYS,
   type OptionSettings,
-  PROGRAM_OPTION_KEYS,
+  type ProgramOptionConflict,
   type ProgramOptionKey,
   type ProgramOptionsView,
   pageCount,
@@ -34,7 +38,12 @@ import type { Db, Executor } from '../../db/client.ts';
 import { companyGroups, issuerGroups, issuers } from '../../db/schema.ts';
 import { FeatureRequestError } from '../../http/app-handler.ts';
 import { type AdminAuditEvent, type AuditChanges, auditAdmin, diffChanges } from '../../shared/audit.ts';
-import { companyOptionLevels } from '../../shared/program-options.ts';
+import {
+  companyOptionLevels,
+  companySingleSignOnConflict,
+  issuerSingleSignOnConflict,
+} from '../../shared/program-options.ts';
+import { endSessionsOfOrganisation } from '../../shared/standing.ts';
 import type { Caller } from '../../shared/user-scope.ts';
 import {
   cobrandExists,
@@ -62,6 +71,22 @@ export class IssuerRequestError extends FeatureRequestError {}
 
 const ISSUER_FIELDS = ['number', 'name1', 'name2', 'ica', 'bankNumber', 'issuerGroupId', 'cobrand'] as const;
 
+/**
+ * The password settings' before/after for the audit trail. They are settings, not secrets, but the
+ * trail drops every field whose name says "password": they go under `minLength` and `durationDays`.
+ */
+function policyChanges(before: Partial<IssuerPasswordPolicy> | undefined, after: IssuerPasswordPolicy) {
+  const changes: AuditChanges = {};
+  const pairs = [
+    ['minLength', before?.passwordMinLength, after.passwordMinLength],
+    ['durationDays', before?.passwordDurationDays, after.passwordDurationDays],
+  ] as const;
+  for (const [name, was, now] of pairs) {
+    if (was !== now) changes[name] = { before: was ?? null, after: now };
+  }
+  return changes;
+}
+
 const summary = (r: IssuerRecord): IssuerSummary => ({
   number: r.number,
   name1: r.name1,
@@ -80,6 +105,23 @@ const invalid = (what: string, fieldErrors: Record<string, string>) =>
 /** A numeric id from a path (groups have no number of their own). */
 function idOf(raw: string): number | undefined {
   return /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+}
+
+/**
+ * The password settings (seed 001 §5) out of range: a 400 naming the setting (one: its own code and
+ * message; both: form.invalid), each field's message key in fieldErrors.
+ */
+function checkPasswordSettings(body: { passwordMinLength?: number; passwordDurationDays?: number }): void {
+  const errors = checkIssuerPasswordPolicy(body);
+  const keys = Object.values(errors);
+  if (keys.length === 0) return;
+  if (keys.length > 1) throw invalid('issuer', errors);
+  const key = keys[0] as string;
+  const message =
+    key === 'issuer.passwordMinLength.range'
+      ? `The minimum password length must be a whole number from ${LIMITS.passwordMinLength} to ${LIMITS.passwordMaxLength}`
+      : `The password duration must be a whole number of days from ${LIMITS.passwordDurationMinDays} to ${LIMITS.passwordDurationMaxDays}`;
+  throw new IssuerRequestError(400, key, message, errors);
 }
 
 export class IssuerService {
@@ -165,6 +207,8 @@ export class IssuerService {
     const issuer = await this.issuer(this.db, caller, number);
     return {
       ...summary(issuer),
+      passwordMinLength: issuer.passwordMinLength,
+      passwordDurationDays: issuer.passwordDurationDays,
       companyCount: await countCompaniesOf(this.db, issuer.id),
       allowed: {
         modify: mayOnIssuers(caller.type, 'modifyIssuer'),
@@ -199,6 +243,7 @@ export class IssuerService {
     this.need(caller, 'createIssuer');
     const parsed = issuerSchema.safeParse(body);
     if (!parsed.success) throw invalid('issuer', toFieldErrors(parsed.error));
+    checkPasswordSettings(body);
     const issuer = parsed.data;
     await this.db.transaction(async (tx) => {
       await this.checkLinks(tx, caller, body);
@@ -213,6 +258,8 @@ export class IssuerService {
           ...issuer,
           issuerGroupId: body.issuerGroupId ?? null,
           cobrand: body.cobrand?.trim() || null,
+          passwordMinLength: body.passwordMinLength ?? DEFAULT_PASSWORD_POLICY.passwordMinLength,
+          passwordDurationDays: body.passwordDurationDays ?? DEFAULT_PASSWORD_POLICY.passwordDurationDays,
         })
         .returning();
       if (!row) throw new Error('issuer insert returned no row');
@@ -222,7 +269,7 @@ export class IssuerService {
         'issuer.created',
         'issuer',
         row.number,
-        diffChanges(undefined, row, ISSUER_FIELDS),
+        { ...diffChanges(undefined, row, ISSUER_FIELDS), ...policyChanges(undefined, row) },
         ip,
       );
     });
@@ -253,13 +300,16 @@ export class IssuerService {
         bankNumber: patch.bankNumber ?? current.bankNumber,
       });
       if (!parsed.success) throw invalid('issuer', toFieldErrors(parsed.error));
+      checkPasswordSettings(patch);
       await this.checkLinks(tx, caller, patch, current);
       const after = {
         ...parsed.data,
         issuerGroupId: patch.issuerGroupId === undefined ? current.issuerGroupId : patch.issuerGroupId,
         cobrand: patch.cobrand === undefined ? current.cobrand : patch.cobrand?.trim() || null,
+        passwordMinLength: patch.passwordMinLength ?? current.passwordMinLength,
+        passwordDurationDays: patch.passwordDurationDays ?? current.passwordDurationDays,
       };
-      const changes = diffChanges(current, after, ISSUER_FIELDS);
+      const changes = { ...diffChanges(current, after, ISSUER_FIELDS), ...policyChanges(current, after) };
       if (Object.keys(changes).length === 0) return;
       await tx
         .update(issuers)
@@ -276,6 +326,8 @@ export class IssuerService {
       const current = await this.issuer(tx, caller, number);
       if (current.active === active) return;
       await tx.update(issuers).set({ active, updatedAt: new Date() }).where(eq(issuers.id, current.id));
+      // Its users (own, through their company or company group) are signed out at once (issue 13 item 6).
+      if (!active) await endSessionsOfOrganisation(tx, { issuerId: current.id });
       await this.audit(
         tx,
         caller,
@@ -552,7 +604,8 @@ export class IssuerService {
       level: 'issuer',
       issuer: { number: issuer.number, name1: issuer.name1 },
       canModify: mayOnIssuers(caller.type, 'modifyIssuerOptions'),
-      options: PROGRAM_OPTION_KEYS.map((key) => ({
+      // Only the options whose feature exists (OFFERED_PROGRAM_OPTION_KEYS); stored rows of the others stay unseen.
+      options: OFFERED_PROGRAM_OPTION_KEYS.map((key) => ({
         key,
         issuer: own[key] ?? null,
         company: null,
@@ -572,6 +625,11 @@ export class IssuerService {
       const issuer = await this.issuer(tx, caller, number);
       await tx.execute(sql`select id from ${issuers} where id = ${issuer.id} for update`);
       const before = await this.issuerSettings(tx, issuer.id);
+      // Seed 001 §6: single sign-on may not be on with self-registration or for a multi-user company.
+      if (body.options.singleSignOn === true || body.options.selfRegistration === true) {
+        const conflict = await issuerSingleSignOnConflict(tx, issuer.id, { ...before, ...body.options });
+        if (conflict) throw ssoConflict(conflict.problem, conflict.companies);
+      }
       const changes: AuditChanges = {};
       for (const [key, enabled] of Object.entries(body.options) as [ProgramOptionKey, boolean][]) {
         if ((before[key] ?? null) === enabled) continue;
@@ -600,7 +658,8 @@ export class IssuerService {
       issuer: { number: company.issuerNumber, name1: company.issuerName },
       company: { number: company.number, name1: company.name1 },
       canModify: mayOnIssuers(caller.type, 'modifyCompanyOptions'),
-      options: PROGRAM_OPTION_KEYS.map((key) => ({
+      // Only the options whose feature exists (OFFERED_PROGRAM_OPTION_KEYS); stored rows of the others stay unseen.
+      options: OFFERED_PROGRAM_OPTION_KEYS.map((key) => ({
         key,
         issuer: levels.issuer[key] ?? null,
         company: levels.company[key] ?? null,
@@ -635,6 +694,11 @@ export class IssuerService {
           Object.fromEntries(refused.map(([key]) => [key, 'programOption.issuerOff'])),
         );
       }
+      const switchedOn = (key: ProgramOptionKey) => key in body.options && body.options[key] !== false;
+      if (switchedOn('singleSignOn') || switchedOn('selfRegistration')) {
+        const problem = await companySingleSignOnConflict(tx, company.id, { company: body.options });
+        if (problem) throw ssoConflict(problem, [company.number]);
+      }
       const changes: AuditChanges = {};
       for (const [key, enabled] of entries) {
         const before = levels.company[key] ?? null;
@@ -648,6 +712,15 @@ export class IssuerService {
       return this.companyOptions(caller, number, tx);
     });
   }
+}
+
+/** 409 for an option combination seed 001 §6 forbids, on the single sign-on switch, naming the companies. */
+function ssoConflict(problem: ProgramOptionConflict, companyNumbers: string[]): IssuerRequestError {
+  const what =
+    problem === 'programOption.ssoWithMultiUser'
+      ? `Single sign-on cannot be combined with multi-user (companies ${companyNumbers.join(', ')})`
+      : 'Single sign-on cannot be combined with self-registration';
+  return new IssuerRequestError(409, problem, what, { singleSignOn: problem });
 }
 
 function duplicateName(record: 'issuerGroup' | 'companyGroup'): IssuerRequestError {

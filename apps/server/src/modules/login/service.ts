@@ -2,6 +2,7 @@ import {
   APP_BASE,
   canonicalUserId,
   LIMITS,
+  type LockedReason,
   type LoginDescriptor,
   type LoginType,
   portalUrl,
@@ -10,15 +11,22 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { keyedHash } from '../../security/crypto.ts';
+import { keyedHash, ldapIdOf } from '../../security/crypto.ts';
 import { verifyDummy, verifySecret } from '../../security/hashing.ts';
 import type { SessionRow } from '../../security/sessions.ts';
-import { guardedAttempt, markSignedIn, recordSuccess, recordUnknownFailure } from '../../shared/attempts.ts';
+import {
+  guardedAttempt,
+  lockUser,
+  markSignedIn,
+  recordSuccess,
+  recordUnknownFailure,
+} from '../../shared/attempts.ts';
 import { audit } from '../../shared/audit.ts';
 import { consumeOtpCode, issueOtpCode } from '../../shared/otp-codes.ts';
 import { enqueueMail, maskEmail, type OutgoingMail } from '../../shared/outbox.ts';
 import type { Secrets } from '../../shared/secrets.ts';
 import { checkTokencode, findToken, leaveNextTokenMode, verifyTokenPin } from '../../shared/soft-token.ts';
+import { organisationActive } from '../../shared/standing.ts';
 import { findUserByPk, findUserByUserId, type UserRow } from '../../shared/users.ts';
 
 export interface LoginAttempt {
@@ -42,6 +50,9 @@ export type MailComposer = (
   args: string[],
 ) => Promise<OutgoingMail>;
 
+/** The descriptor's login type before sign-in, for every user ID (see `descriptor`). */
+const FIRST_STEP_LOGIN_TYPE: LoginType = 'pwd';
+
 /** Temporary passwords (forgot-password) expire after 24 hours (DESIGN §5). */
 const TEMPORARY_PASSWORD_MS = 24 * 60 * 60 * 1000;
 
@@ -63,16 +74,21 @@ export class LoginService {
     private readonly onMail: () => void = () => {},
   ) {}
 
-  descriptor(rawUserId: string, user: UserRow | undefined): LoginDescriptor {
-    if (user) return { ldapId: user.ldapId, loginType: user.loginType as LoginType, b2BAlias: user.b2bAlias };
-    // A stable decoy of the same shape, so the call does not reveal whether the user exists.
+  /**
+   * The login descriptor of a user ID, the same for every ID whether or not a user has it (issue 13
+   * item 2): `loginType` is the first step's type, `pwd`, for everyone — the server reads the user's own
+   * method (password, e-mailed code, token) from its record once the first factor is presented, and
+   * answers the next screen's URL then — so the answer tells nothing before a credential was shown. A
+   * user's ldap id is random, an unknown ID's is a stable keyed hash through the same mapping; the
+   * alias is derived from the ID alike.
+   */
+  descriptor(rawUserId: string, ldapId?: string): LoginDescriptor {
     const canonical = canonicalUserId(rawUserId);
-    const mac = keyedHash(this.secrets.hmac, 'decoy-ldap', canonical);
-    const ldapId = `ldap-${Buffer.from(mac, 'hex')
-      .toString('base64')
-      .replace(/[^A-Za-z0-9]/g, '')
-      .slice(0, 16)}`;
-    return { ldapId, loginType: 'pwd', b2BAlias: `b2b-${canonical}` };
+    return {
+      ldapId: ldapId ?? ldapIdOf(Buffer.from(keyedHash(this.secrets.hmac, 'decoy-ldap', canonical), 'hex')),
+      loginType: FIRST_STEP_LOGIN_TYPE,
+      b2BAlias: `b2b-${canonical}`,
+    };
   }
 
   /**
@@ -80,19 +96,17 @@ export class LoginService {
    * in by the database — so neither the answer nor the time taken tells which (DESIGN §5).
    */
   async findDescriptor(rawUserId: string): Promise<LoginDescriptor> {
-    const decoy = this.descriptor(rawUserId, undefined);
+    const decoy = this.descriptor(rawUserId);
     const canonical = canonicalUserId(rawUserId);
     // PostgreSQL text cannot hold NUL; no user ID contains one.
     if (canonical.includes('\u0000')) return decoy;
     const result = await this.db.execute(sql`
-      select coalesce(u.ldap_id, ${decoy.ldapId}) as "ldapId",
-             coalesce(u.login_type, ${decoy.loginType}) as "loginType",
-             coalesce(u.b2b_alias, ${decoy.b2BAlias}) as "b2BAlias"
+      select coalesce(u.ldap_id, ${decoy.ldapId}) as "ldapId"
       from (select 1) as one
       left join ${users} u on u.user_id = ${canonical}`);
     // Both drivers (node-postgres, PGlite) answer { rows }.
-    const [row] = (result as unknown as { rows: LoginDescriptor[] }).rows;
-    return row ?? decoy;
+    const [row] = (result as unknown as { rows: { ldapId: string }[] }).rows;
+    return this.descriptor(rawUserId, row?.ldapId ?? decoy.ldapId);
   }
 
   /** The first factor: a password, or for token users the 4-digit PIN followed by the 8-digit tokencode. */
@@ -160,14 +174,40 @@ export class LoginService {
       user.passwordTemporary &&
       Date.now() - user.passwordChangedAt.getTime() > TEMPORARY_PASSWORD_MS
     ) {
-      // "temporary password expired, contact administrator": a right password that no longer opens.
+      // Seed 001 §4: "a one-time password expires and locks the user" — a right but expired temporary
+      // password locks the user until an administrator unlocks (not the 30-minute lift of failed
+      // attempts), and is told "temporary password expired, contact administrator". Said only to
+      // whoever knew the password; the failure count is not reset (it was no success).
+      await lockUser(this.db, user.id, 'temporary-expired', {
+        event: 'login.locked',
+        entry: {
+          userPk: user.id,
+          ip: attempt.ip,
+          detail: { reason: 'temporary-expired', factor: 'primary' },
+        },
+      });
+      return {
+        kind: 'redirect',
+        url: portalUrl('locked', { ...links, reason: 'temporary-expired' satisfies LockedReason }),
+        endSession: true,
+      };
+    }
+
+    // "locked or inactive user or corp": the user's company or issuer is inactive. Said only to whoever
+    // presented the right password (a wrong one counts and locks as for any user), so it tells nothing
+    // about which IDs exist; a right password is no failed guess, so the count starts again.
+    if (!(await organisationActive(this.db, user.id))) {
       await recordSuccess(this.db, user.id, {
         audit: {
           event: 'login.refused',
-          entry: { userPk: user.id, ip: attempt.ip, detail: { reason: 'temporary-expired' } },
+          entry: { userPk: user.id, ip: attempt.ip, detail: { reason: 'organisation-inactive' } },
         },
       });
-      return { kind: 'failed' };
+      return {
+        kind: 'redirect',
+        url: portalUrl('locked', { ...links, reason: 'inactive' satisfies LockedReason }),
+        endSession: true,
+      };
     }
 
     let stage: SessionStage;

@@ -46,7 +46,12 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   );
   app.post(
     base,
-    handle((caller, request, body) => service.createCompany(caller, body, request.ip), newCompanyBodySchema),
+    handle(
+      (caller, request, body) => service.createCompany(caller, body, request.ip),
+      newCompanyBodySchema,
+      200,
+      (body) => String(body.number ?? ''),
+    ),
   );
   app.get(
     `${base}/:number`,

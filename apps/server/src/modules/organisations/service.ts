@@ -14,6 +14,7 @@ import {
   type OrgPointBody,
   type OrgPointNode,
   orgPointSchema,
+  type ProgramOptionConflict,
   pageCount,
   REPORTING_UPLOAD_HEADERS,
   type ReportingRow,
@@ -28,7 +29,8 @@ import { companies, orgPoints } from '../../db/schema.ts';
 import { AppRequestError, FeatureRequestError } from '../../http/app-handler.ts';
 import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../shared/audit.ts';
 import { OrganisationError, setCompanyMultiUser } from '../../shared/organisations.ts';
-import { isFeatureOn } from '../../shared/program-options.ts';
+import { companySingleSignOnConflict, isFeatureOn } from '../../shared/program-options.ts';
+import { endSessionsOfOrganisation } from '../../shared/standing.ts';
 import type { Caller } from '../../shared/user-scope.ts';
 import { readFirstSheet, writeSheet, XlsxError } from '../../shared/xlsx.ts';
 import {
@@ -64,6 +66,12 @@ const summary = (c: CompanyRecord): CompanySummary => ({
   multiUser: c.multiUser,
   active: c.active,
 });
+
+/** 409 for multi-user where single sign-on is in effect (seed 001 §6), on the multi-user field. */
+const ssoWithMultiUser = (problem: ProgramOptionConflict) =>
+  new OrgRequestError(409, problem, 'Multi-user cannot be combined with single sign-on', {
+    multiUser: problem,
+  });
 
 const headerKey = (h: string) => h.replace(/\s+/g, '').toLowerCase();
 
@@ -192,6 +200,11 @@ export class OrganisationService {
         })
         .returning();
       if (!row) throw new Error('company insert returned no row');
+      if (row.multiUser) {
+        // Seed 001 §6: a new multi-user company may not inherit its issuer's single sign-on.
+        const problem = await companySingleSignOnConflict(tx, row.id, {});
+        if (problem) throw ssoWithMultiUser(problem);
+      }
       await this.audit(
         tx,
         caller,
@@ -256,7 +269,12 @@ export class OrganisationService {
           updatedAt: new Date(),
         })
         .where(eq(companies.id, current.id));
-      if (patch.multiUser === true && !current.multiUser) await setCompanyMultiUser(tx, current.id, true);
+      if (patch.multiUser === true && !current.multiUser) {
+        // Seed 001 §6: multi-user may not go on where single sign-on is in effect for the company.
+        const problem = await companySingleSignOnConflict(tx, current.id, { multiUser: true });
+        if (problem) throw ssoWithMultiUser(problem);
+        await setCompanyMultiUser(tx, current.id, true);
+      }
       const after = { ...current, ...parsed.data, multiUser: current.multiUser || patch.multiUser === true };
       const changes = diffChanges({ ...current }, after, ['name1', 'name2', 'groupName', 'multiUser']);
       if (Object.keys(changes).length > 0)
@@ -279,6 +297,8 @@ export class OrganisationService {
         throw new OrgRequestError(409, 'company.ownCompany', 'You cannot deactivate your own company');
       }
       await tx.update(companies).set({ active, updatedAt: new Date() }).where(eq(companies.id, current.id));
+      // "locked or inactive user or corp": its users' sessions end at once (loadCaller also refuses them).
+      if (!active) await endSessionsOfOrganisation(tx, { companyId: current.id });
       await this.audit(
         tx,
         caller,

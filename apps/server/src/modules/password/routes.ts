@@ -118,7 +118,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     } catch (error) {
       if (error instanceof PasswordError) {
         if (error.code === 'user.locked') await app.sessions.end(request, reply);
-        return sendServiceError(reply, error.status, error.code, error.message);
+        return sendServiceError(reply, error.status, error.code, error.message, error.detail);
       }
       throw error;
     }

@@ -1,6 +1,5 @@
 import {
   canonicalUserId,
-  checkPasswordConstruction,
   LIMITS,
   normaliseAnswer,
   SECURITY_ANSWER_MAX_LENGTH,
@@ -9,6 +8,7 @@ import {
 import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordHistory, securityAnswers, sessions, users } from '../../db/schema.ts';
+import { newPasswordProblems } from '../../security/common-passwords.ts';
 import { keyedHash } from '../../security/crypto.ts';
 import { generatedPassword } from '../../security/generated-password.ts';
 import { hashSecret, verifyDummy, verifySecret } from '../../security/hashing.ts';
@@ -16,17 +16,17 @@ import { guardedAttempt, recordUnknownFailure } from '../../shared/attempts.ts';
 import { audit } from '../../shared/audit.ts';
 import type { MailKind } from '../../shared/mail-text.ts';
 import { enqueueMail, type OutgoingMail } from '../../shared/outbox.ts';
+import { expiryFromNow, passwordPolicyOf } from '../../shared/password-policy.ts';
 import type { Secrets } from '../../shared/secrets.ts';
 import { findUserByPk, findUserByUserId, recentPasswordHashes, type UserRow } from '../../shared/users.ts';
-
-/** Passwords expire this many days after a change (seed 001 §5: 30 to 90). */
-export const PASSWORD_DURATION_DAYS = 90;
 
 export class PasswordError extends Error {
   constructor(
     readonly code: string,
     message: string,
     readonly status = 400,
+    /** More of the answer (password.policy: the problems and the user's minimum length). */
+    readonly detail?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -118,7 +118,9 @@ export class PasswordService {
     if (user.firstLogin) {
       throw new PasswordError('forgot.firstLogin', 'Forgot password cannot be used before your first login');
     }
-    const temporary = generatedPassword();
+    // Temporary passwords meet the user's issuer's minimum length too, and are never common.
+    const policy = await passwordPolicyOf(this.db, user);
+    const temporary = generatedPassword(user.displayUserId, policy.passwordMinLength);
     const hash = await hashSecret(temporary);
     const mail = await this.composeMail(
       'temporary-password',
@@ -195,7 +197,9 @@ export class PasswordService {
       });
       throw new PasswordError('invalid.credentials', 'current password does not match');
     }
-    const problems: string[] = checkPasswordConstruction(newCredential, user.displayUserId);
+    // The user's issuer's settings (seed 001 §5): its minimum length here, its duration for the expiry.
+    const policy = await passwordPolicyOf(this.db, user);
+    const problems = newPasswordProblems(newCredential, user.displayUserId, policy);
     if (problems.length === 0) {
       const recent = await recentPasswordHashes(this.db, user.id, LIMITS.passwordHistory);
       for (const hash of recent) {
@@ -205,8 +209,17 @@ export class PasswordService {
         }
       }
     }
-    if (problems.length > 0)
-      throw new PasswordError('password.policy', `password breaks the rules: ${problems.join(', ')}`);
+    if (problems.length > 0) {
+      // Spec §8: password.policy marks the new password; `problems` says which rule (the portal names a
+      // common password), `minLength` the user's minimum (its issuer's, which the portal cannot know).
+      const common = problems.includes('common') ? ' (it is a commonly used password)' : '';
+      throw new PasswordError(
+        'password.policy',
+        `password breaks the rules: ${problems.join(', ')}${common}`,
+        400,
+        { problems, minLength: policy.passwordMinLength },
+      );
+    }
     const hash = await hashSecret(newCredential);
     const notice = await this.composeMail(
       'password-changed',
@@ -222,7 +235,7 @@ export class PasswordService {
         .set({
           passwordHash: hash,
           passwordChangedAt: sql`now()`,
-          passwordExpiresAt: sql`now() + make_interval(days => ${PASSWORD_DURATION_DAYS})`,
+          passwordExpiresAt: expiryFromNow(policy),
           passwordTemporary: false,
           firstLogin: false,
           updatedAt: sql`now()`,

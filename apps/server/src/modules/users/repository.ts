@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { type CallerScope, canonicalUserId } from '@cardportal/domain';
 import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -13,7 +12,7 @@ import {
   sessions,
   users,
 } from '../../db/schema.ts';
-import { toAlphanumeric } from '../../security/crypto.ts';
+import { newLdapId } from '../../security/crypto.ts';
 import { countVisibleUsers, selectVisibleUsers } from '../../shared/user-scope.ts';
 import type { UserRow } from '../../shared/users.ts';
 
@@ -78,17 +77,6 @@ export async function userIdTaken(db: Executor, rawUserId: string): Promise<bool
   return row !== undefined;
 }
 
-export async function emailTaken(db: Executor, email: string, exceptPk?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptPk ? ne(users.id, exceptPk) : undefined),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 export const findCompany = async (db: Executor, id: number) =>
   (await db.select().from(companies).where(eq(companies.id, id)).limit(1))[0];
 export const findCompanyGroup = async (db: Executor, id: number) =>
@@ -144,7 +132,7 @@ export async function insertUser(db: Executor, values: NewUserValues): Promise<U
     .values({
       ...values,
       userId: canonical,
-      ldapId: `ldap-${toAlphanumeric(randomBytes(16), 16)}`,
+      ldapId: newLdapId(),
       b2bAlias: `b2b-${canonical}`,
       status: 'Active',
       loginType: 'pwd',
@@ -156,6 +144,11 @@ export async function insertUser(db: Executor, values: NewUserValues): Promise<U
   if (!row) throw new Error('user insert returned no row');
   await db.insert(passwordHistory).values({ userPk: row.id, passwordHash: values.passwordHash });
   return row;
+}
+
+/** Records a new password of a user in its history (the no-reuse-of-last-4 rule). */
+export async function addPasswordHistory(db: Executor, userPk: number, passwordHash: string): Promise<void> {
+  await db.insert(passwordHistory).values({ userPk, passwordHash, createdAt: sql`clock_timestamp()` });
 }
 
 export async function updateUser(

@@ -37,7 +37,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/app/api/users',
     handle<Record<string, string>, CreateUserBody>(
       ({ caller, request, body }) => service.create(caller, body, request.ip),
-      { body: createUserBodySchema, status: 201 },
+      { body: createUserBodySchema, status: 201, uniqueKey: (body) => body.userId },
     ),
   );
   app.patch<{ Params: UserParams }>(

@@ -37,6 +37,7 @@ import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../shared/audi
 import { composeMail } from '../../shared/mail-text.ts';
 import { findCompanyByNumber } from '../../shared/organisations.ts';
 import { enqueueMail } from '../../shared/outbox.ts';
+import { passwordPolicyOf } from '../../shared/password-policy.ts';
 import { type Caller, orgPathOf, peerOf, placementOfVisible } from '../../shared/user-scope.ts';
 import type { UserRow } from '../../shared/users.ts';
 import * as repo from './repository.ts';
@@ -224,13 +225,14 @@ export class UserService {
       errors.userType = 'userType.notAllowed';
     if (Object.keys(errors).length > 0) fail(400, 'form.invalid', errors);
 
-    const password = generatedPassword(body.userId);
-    const passwordHash = await hashSecret(password);
     const email = body.email.trim();
     const created = await this.db.transaction(async (tx) => {
       const resolved = await this.resolvePlacement(tx, caller, body.userType, body.placement, {});
       if (await repo.userIdTaken(tx, body.userId)) fail(409, 'userId.exists', { userId: 'userId.exists' });
-      if (await repo.emailTaken(tx, email)) fail(409, 'email.exists', { email: 'email.exists' });
+      // The first password meets the new user's issuer's minimum length, and is never a common one.
+      const policy = await passwordPolicyOf(tx, resolved.columns);
+      const password = generatedPassword(body.userId, policy.passwordMinLength);
+      const passwordHash = await hashSecret(password);
       const firstName = body.firstName.trim();
       const lastName = body.lastName.trim();
       if (resolved.newCardholder) {
@@ -309,8 +311,6 @@ export class UserService {
         else values.userType = type;
       }
       if (Object.keys(errors).length > 0) fail(400, 'form.invalid', errors);
-      if (values.email && (await repo.emailTaken(tx, values.email, before.id)))
-        fail(409, 'email.exists', { email: 'email.exists' });
       if (type !== before.userType || body.placement !== undefined) {
         const current = Object.fromEntries(SCOPE_FIELDS.map((f) => [f, before[f]])) as Record<
           ScopeField,
@@ -362,21 +362,53 @@ export class UserService {
   }
 
   async unlock(caller: Caller, userId: string, ip: string): Promise<UserDetail> {
-    return this.db.transaction(async (tx) => {
-      const row = await this.visible(caller, userId, tx);
-      const allowed = await this.may(caller, row, tx);
-      if (!allowed.modify) fail(403, 'user.forbidden');
-      const before = row.user;
-      if (before.status !== 'Locked') fail(409, 'user.notLocked');
-      const after = await repo.updateUser(tx, before.id, {
-        status: 'Active',
-        failedAttempts: 0,
-        lockedAt: null,
-        lockReason: null,
-      });
-      await this.record(tx, 'user.unlocked', caller, after, before, ip);
-      return this.detail(caller, await this.visible(caller, after.userId, tx), tx);
-    });
+    return this.db
+      .transaction(async (tx) => {
+        const row = await this.visible(caller, userId, tx);
+        const allowed = await this.may(caller, row, tx);
+        if (!allowed.modify) fail(403, 'user.forbidden');
+        const before = row.user;
+        if (before.status !== 'Locked') fail(409, 'user.notLocked');
+        // Locked by an expired temporary password ("contact administrator"): the unlock also gives the
+        // user a new temporary password by mail, since the expired one would only lock again.
+        const renewal =
+          before.lockReason === 'temporary-expired' ? await this.newTemporaryPassword(tx, before) : undefined;
+        const after = await repo.updateUser(tx, before.id, {
+          status: 'Active',
+          failedAttempts: 0,
+          lockedAt: null,
+          lockReason: null,
+          ...(renewal
+            ? { passwordHash: renewal.hash, passwordTemporary: true, passwordChangedAt: new Date() }
+            : {}),
+        });
+        if (renewal) {
+          await repo.addPasswordHistory(tx, before.id, renewal.hash);
+          await enqueueMail(
+            tx,
+            await composeMail(
+              this.app,
+              'temporary-password',
+              after,
+              { cobrand: after.cobrand, locale: after.locale },
+              [renewal.password],
+            ),
+          );
+        }
+        await this.record(tx, 'user.unlocked', caller, after, before, ip);
+        return this.detail(caller, await this.visible(caller, after.userId, tx), tx);
+      })
+      .finally(() => this.app.mailWorker.kick());
+  }
+
+  /** A new temporary password for `user` (its issuer's minimum length), and its hash. */
+  private async newTemporaryPassword(
+    tx: Executor,
+    user: UserRow,
+  ): Promise<{ password: string; hash: string }> {
+    const policy = await passwordPolicyOf(tx, user);
+    const password = generatedPassword(user.displayUserId, policy.passwordMinLength);
+    return { password, hash: await hashSecret(password) };
   }
 
   private async record(

@@ -1,4 +1,10 @@
-import { type IssuerDetail, type IssuerGroupSummary, mayOnIssuers } from '@cardportal/domain';
+import {
+  DEFAULT_PASSWORD_POLICY,
+  type IssuerDetail,
+  type IssuerGroupSummary,
+  LIMITS,
+  mayOnIssuers,
+} from '@cardportal/domain';
 import { ErrorSummary, FieldError, TextField } from '@cardportal/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,7 +13,7 @@ import { createIssuer, getIssuer, listIssuerGroups, updateIssuer } from '../../a
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { useForm } from '../../lib/use-form.ts';
-import { ISSUER_CODE_FIELDS, type IssuerField, validateIssuer } from './issuer-form.ts';
+import { ISSUER_CODE_FIELDS, type IssuerField, validateIssuer, wholeNumber } from './issuer-form.ts';
 
 /** Create an issuer (Z), or edit one (`/issuers/:number/edit`, Z and H; only Z moves it between groups). */
 export function IssuerFormScreen({ mode }: { mode: 'create' | 'edit' }) {
@@ -66,6 +72,10 @@ function IssuerForm({
       bankNumber: detail?.bankNumber ?? '',
       issuerGroupId: detail?.issuerGroupId ? String(detail.issuerGroupId) : '',
       cobrand: detail?.cobrand ?? '',
+      passwordMinLength: String(detail?.passwordMinLength ?? DEFAULT_PASSWORD_POLICY.passwordMinLength),
+      passwordDurationDays: String(
+        detail?.passwordDurationDays ?? DEFAULT_PASSWORD_POLICY.passwordDurationDays,
+      ),
     },
     validate: (values) => validateIssuer(values, mode),
     codeFields: ISSUER_CODE_FIELDS,
@@ -75,7 +85,19 @@ function IssuerForm({
   const label = (field: IssuerField) =>
     field === 'name1' || field === 'name2'
       ? t(`app.org.field.${field}`)
-      : t(`app.issuers.field.${field === 'issuerGroupId' ? 'issuerGroup' : field}`);
+      : field === 'passwordMinLength'
+        ? t(
+            'app.issuers.form.passwordMinLength',
+            String(LIMITS.passwordMinLength),
+            String(LIMITS.passwordMaxLength),
+          )
+        : field === 'passwordDurationDays'
+          ? t(
+              'app.issuers.form.passwordDurationDays',
+              String(LIMITS.passwordDurationMinDays),
+              String(LIMITS.passwordDurationMaxDays),
+            )
+          : t(`app.issuers.field.${field === 'issuerGroupId' ? 'issuerGroup' : field}`);
   const items = (Object.keys(problems) as IssuerField[])
     .filter((f) => problems[f])
     .map((f) => ({ fieldId: `issuer-${f}`, text: `${label(f)}: ${err(f)}` }));
@@ -89,6 +111,8 @@ function IssuerForm({
         ica: v.ica.trim(),
         bankNumber: v.bankNumber.trim(),
         cobrand: v.cobrand.trim() || null,
+        passwordMinLength: wholeNumber(v.passwordMinLength),
+        passwordDurationDays: wholeNumber(v.passwordDurationDays),
         ...(mayChooseGroup ? { issuerGroupId: v.issuerGroupId ? Number(v.issuerGroupId) : null } : {}),
       };
       const saved =
@@ -154,6 +178,8 @@ function IssuerForm({
         </div>
       ) : null}
       {field('cobrand')}
+      {field('passwordMinLength', { inputMode: 'numeric' })}
+      {field('passwordDurationDays', { inputMode: 'numeric' })}
       <div className="app-actions">
         <button
           type="submit"

@@ -1,13 +1,29 @@
-import { issuerSchema, toFieldErrors } from '@cardportal/domain';
+import { checkIssuerPasswordPolicy, issuerSchema, toFieldErrors } from '@cardportal/domain';
 import type { FieldProblems } from '../../lib/use-form.ts';
 
-export type IssuerField = 'number' | 'name1' | 'name2' | 'ica' | 'bankNumber' | 'issuerGroupId' | 'cobrand';
+export type IssuerField =
+  | 'number'
+  | 'name1'
+  | 'name2'
+  | 'ica'
+  | 'bankNumber'
+  | 'issuerGroupId'
+  | 'cobrand'
+  | 'passwordMinLength'
+  | 'passwordDurationDays';
 
 /** Error codes that belong to one field. */
 export const ISSUER_CODE_FIELDS: Record<string, IssuerField> = {
   'issuer.number.duplicate': 'number',
   'issuer.issuerGroup.forbidden': 'issuerGroupId',
+  'issuer.passwordMinLength.range': 'passwordMinLength',
+  'issuer.passwordDurationDays.range': 'passwordDurationDays',
 };
+
+/** A whole number typed into a field ('' and anything else: NaN, which the range check refuses). */
+export function wholeNumber(value: string): number {
+  return /^\s*\d{1,4}\s*$/.test(value) ? Number(value.trim()) : Number.NaN;
+}
 
 /** The client's checks: the domain's issuer schema (the server runs the same one). */
 export function validateIssuer(
@@ -35,5 +51,11 @@ export function validateIssuer(
         problems[field] = key;
     }
   }
+  const policy = checkIssuerPasswordPolicy({
+    passwordMinLength: wholeNumber(values.passwordMinLength),
+    passwordDurationDays: wholeNumber(values.passwordDurationDays),
+  });
+  if (policy.passwordMinLength) problems.passwordMinLength = policy.passwordMinLength;
+  if (policy.passwordDurationDays) problems.passwordDurationDays = policy.passwordDurationDays;
   return problems;
 }

@@ -109,6 +109,10 @@ export function IssuerViewScreen() {
             <dd>{issuer.issuerGroupName ?? t('app.issuers.none')}</dd>
             <dt>{t('app.issuers.field.cobrand')}</dt>
             <dd>{issuer.cobrand ?? t('app.issuers.none')}</dd>
+            <dt>{t('app.issuers.field.passwordMinLength')}</dt>
+            <dd id="issuer-passwordMinLength">{issuer.passwordMinLength}</dd>
+            <dt>{t('app.issuers.field.passwordDurationDays')}</dt>
+            <dd id="issuer-passwordDurationDays">{issuer.passwordDurationDays}</dd>
             <dt>{t('app.issuers.field.companyCount')}</dt>
             <dd>{issuer.companyCount}</dd>
             <dt>{t('app.people.field.status')}</dt>

@@ -1,6 +1,7 @@
 import {
   type IssuerDetail,
   type IssuerList,
+  OFFERED_PROGRAM_OPTION_KEYS,
   PROGRAM_OPTION_KEYS,
   type ProgramOptionsView,
 } from '@cardportal/domain';
@@ -27,6 +28,8 @@ const issuer = (over: Partial<IssuerDetail> = {}): IssuerDetail => ({
   issuerGroupName: 'Cardportal Demo Banking Group',
   cobrand: 'cardportal',
   active: true,
+  passwordMinLength: 12,
+  passwordDurationDays: 90,
   companyCount: 2,
   allowed: {
     modify: true,
@@ -53,11 +56,11 @@ const companyOptions = (): ProgramOptionsView => ({
   issuer: { number: '1001', name1: 'Cardportal Demo Bank' },
   company: { number: '100001', name1: 'Acme Industries' },
   canModify: true,
-  options: PROGRAM_OPTION_KEYS.map((key) => ({
+  options: OFFERED_PROGRAM_OPTION_KEYS.map((key) => ({
     key,
-    issuer: key !== 'wallet',
-    company: key === 'disputes' ? false : null,
-    effective: key !== 'wallet' && key !== 'disputes',
+    issuer: key !== 'reportingStructureUpload',
+    company: key === 'singleSignOn' ? false : null,
+    effective: key !== 'reportingStructureUpload' && key !== 'singleSignOn',
   })),
 });
 
@@ -170,18 +173,64 @@ describe('issuers', () => {
   });
 });
 
+describe('issuer password settings', () => {
+  it('edits the minimum length and duration as labelled fields, checking their ranges before sending', async () => {
+    const calls = mockFetch((call) => {
+      if (call.url === '/app/api/org/issuer-groups')
+        return {
+          body: {
+            canMaintain: true,
+            rows: [{ id: 1, name: 'Group', active: true, issuerCount: 1, activeIssuerCount: 1 }],
+          },
+        };
+      if (call.url === '/app/api/org/issuers/1001' && call.method === 'GET') return { body: issuer() };
+      if (call.url === '/app/api/org/issuers/1001' && call.method === 'PATCH')
+        return { body: issuer(call.body as Partial<IssuerDetail>) };
+      return undefined;
+    });
+    renderApp('/issuers/1001/edit', makeContext('Z'));
+    const min = (await screen.findByLabelText(
+      'Minimum password length (12 to 20 characters)',
+    )) as HTMLInputElement;
+    const days = screen.getByLabelText('Password duration (30 to 90 days)') as HTMLInputElement;
+    expect(min.value).toBe('12');
+    expect(days.value).toBe('90');
+    fireEvent.change(min, { target: { value: '11' } });
+    fireEvent.change(days, { target: { value: '91' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(min.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(min.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'The minimum password length must be a whole number from 12 to 20.',
+    );
+    expect(document.getElementById(days.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'The password duration must be a whole number of days from 30 to 90.',
+    );
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    fireEvent.change(min, { target: { value: '16' } });
+    fireEvent.change(days, { target: { value: '60' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      passwordMinLength: 16,
+      passwordDurationDays: 60,
+    });
+  });
+});
+
 describe('program options', () => {
   it('shows both levels and what is in effect, with "on" unavailable where the issuer has it off', async () => {
     mockFetch((call) =>
       call.url === '/app/api/org/companies/100001/program-options' ? { body: companyOptions() } : undefined,
     );
     renderApp('/organisation/100001/program-options', makeContext('I'));
-    const wallet = (await screen.findByRole('combobox', { name: 'Mobile wallet' })) as HTMLSelectElement;
-    expect((within(wallet).getByRole('option', { name: 'On' }) as HTMLOptionElement).disabled).toBe(true);
+    const upload = (await screen.findByRole('combobox', {
+      name: 'Reporting structure upload',
+    })) as HTMLSelectElement;
+    expect((within(upload).getByRole('option', { name: 'On' }) as HTMLOptionElement).disabled).toBe(true);
     expect(screen.getAllByText('Switched off by the issuer').length).toBe(1);
-    const disputes = screen.getByRole('combobox', { name: 'Disputes' }) as HTMLSelectElement;
-    expect(disputes.value).toBe('off');
-    expect(document.getElementById('option-disputes-effective')?.textContent).toBe('Off');
+    const sso = screen.getByRole('combobox', { name: 'Single sign-on' }) as HTMLSelectElement;
+    expect(sso.value).toBe('off');
+    expect(document.getElementById('option-singleSignOn-effective')?.textContent).toBe('Off');
     expect((screen.getByRole('button', { name: 'Save program options' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
@@ -193,22 +242,71 @@ describe('program options', () => {
       if (call.method === 'PUT') {
         const next = companyOptions();
         next.options = next.options.map((o) =>
-          o.key === 'expenseReports' ? { ...o, company: false, effective: false } : o,
+          o.key === 'accessAsUser' ? { ...o, company: false, effective: false } : o,
         );
         return { body: next };
       }
       return { body: companyOptions() };
     });
     renderApp('/organisation/100001/program-options', makeContext('I'));
-    const expense = await screen.findByRole('combobox', { name: 'Expense reports' });
-    fireEvent.change(expense, { target: { value: 'off' } });
+    const accessAs = await screen.findByRole('combobox', { name: 'Access as user' });
+    fireEvent.change(accessAs, { target: { value: 'off' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save program options' }));
     expect(screen.getByText('Save the program options?')).toBeDefined();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
     expect(await screen.findByText('The program options have been saved.')).toBeDefined();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ options: { expenseReports: false } });
-    expect(document.getElementById('option-expenseReports-effective')?.textContent).toBe('Off');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ options: { accessAsUser: false } });
+    expect(document.getElementById('option-accessAsUser-effective')?.textContent).toBe('Off');
+  });
+
+  it('does not offer an option whose feature does not exist yet, even when an answer lists it', async () => {
+    mockFetch((call) =>
+      call.url === '/app/api/org/companies/100001/program-options'
+        ? {
+            body: {
+              ...companyOptions(),
+              options: PROGRAM_OPTION_KEYS.map((key) => ({
+                key,
+                issuer: true,
+                company: null,
+                effective: true,
+              })),
+            },
+          }
+        : undefined,
+    );
+    renderApp('/organisation/100001/program-options', makeContext('I'));
+    await screen.findByRole('combobox', { name: 'Single sign-on' });
+    const offered = screen.getAllByRole('combobox').map((c) => c.id);
+    expect(offered).toEqual(OFFERED_PROGRAM_OPTION_KEYS.map((key) => `option-${key}`));
+    for (const name of ['Mobile wallet', 'Disputes', 'Expense reports', 'Self-registration'])
+      expect(screen.queryByRole('combobox', { name })).toBeNull();
+  });
+
+  it('shows the refusal of single sign-on for a multi-user company in the error summary', async () => {
+    mockFetch((call) => {
+      if (call.url !== '/app/api/org/companies/100001/program-options') return undefined;
+      if (call.method === 'PUT')
+        return {
+          status: 409,
+          body: {
+            code: 'programOption.ssoWithMultiUser',
+            message: 'Single sign-on cannot be combined with multi-user.',
+            fieldErrors: { singleSignOn: 'programOption.ssoWithMultiUser' },
+          },
+        };
+      return { body: companyOptions() };
+    });
+    renderApp('/organisation/100001/program-options', makeContext('I'));
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Single sign-on' }), {
+      target: { value: 'inherit' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save program options' }));
+    fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
+    expect(
+      await screen.findByText('Single sign-on cannot be combined with multi-user.', { exact: false }),
+    ).toBeDefined();
   });
 
   it('shows issuer options as switches, read-only for an issuer administrator', async () => {

@@ -1,4 +1,9 @@
-import type { ProgramOptionKey, ProgramOptionState, ProgramOptionsView } from '@cardportal/domain';
+import {
+  isOfferedProgramOption,
+  type ProgramOptionKey,
+  type ProgramOptionState,
+  type ProgramOptionsView,
+} from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -20,7 +25,7 @@ const settingOf = (choice: CompanyChoice): boolean | null => (choice === 'inheri
  * Program options of an issuer (`/issuers/:number/program-options`: a switch per option) or of a company
  * (`/organisation/:number/program-options`: as issuer / on / off, "on" only where the issuer has it on),
  * each row showing both levels and the effective value. Saving asks for confirmation and sends only the
- * changed options.
+ * changed options. Only the options whose feature exists are offered (OFFERED_PROGRAM_OPTION_KEYS).
  */
 export function ProgramOptionsScreen({ level }: { level: 'issuer' | 'company' }) {
   const { t, problemText } = useApp();
@@ -115,63 +120,68 @@ export function ProgramOptionsScreen({ level }: { level: 'issuer' | 'company' })
                 </tr>
               </thead>
               <tbody>
-                {view.options.map((option) => {
-                  const label = t(`app.programOption.${option.key}`);
-                  const id = `option-${option.key}`;
-                  return (
-                    <tr key={option.key}>
-                      <th scope="row" id={`${id}-label`}>
-                        {label}
-                      </th>
-                      <td>
-                        {level === 'issuer' ? (
-                          <label className="app-check">
-                            <input
-                              type="checkbox"
-                              role="switch"
-                              aria-checked={current(option) === true}
-                              id={id}
-                              aria-labelledby={`${id}-label`}
-                              checked={current(option) === true}
-                              disabled={!view.canModify || busy}
-                              onChange={(e) => setDraft({ ...draft, [option.key]: e.target.checked })}
-                            />{' '}
-                            {onOff(current(option))}
-                          </label>
-                        ) : (
-                          onOff(option.issuer)
-                        )}
-                      </td>
-                      {level === 'company' ? (
+                {view.options
+                  .filter((option) => isOfferedProgramOption(option.key))
+                  .map((option) => {
+                    const label = t(`app.programOption.${option.key}`);
+                    const id = `option-${option.key}`;
+                    return (
+                      <tr key={option.key}>
+                        <th scope="row" id={`${id}-label`}>
+                          {label}
+                        </th>
                         <td>
-                          <select
-                            id={id}
-                            className="cp-field__input"
-                            aria-labelledby={`${id}-label`}
-                            aria-describedby={option.issuer ? undefined : `${id}-hint`}
-                            value={choiceOf(current(option))}
-                            disabled={!view.canModify || busy}
-                            onChange={(e) =>
-                              setDraft({ ...draft, [option.key]: settingOf(e.target.value as CompanyChoice) })
-                            }
-                          >
-                            <option value="inherit">{t('app.options.inherit')}</option>
-                            <option value="on" disabled={!option.issuer}>
-                              {t('app.org.on')}
-                            </option>
-                            <option value="off">{t('app.org.off')}</option>
-                          </select>
-                          {option.issuer ? null : (
-                            <span className="app-hint" id={`${id}-hint`}>
-                              {t('app.options.issuerOff')}
-                            </span>
+                          {level === 'issuer' ? (
+                            <label className="app-check">
+                              <input
+                                type="checkbox"
+                                role="switch"
+                                aria-checked={current(option) === true}
+                                id={id}
+                                aria-labelledby={`${id}-label`}
+                                checked={current(option) === true}
+                                disabled={!view.canModify || busy}
+                                onChange={(e) => setDraft({ ...draft, [option.key]: e.target.checked })}
+                              />{' '}
+                              {onOff(current(option))}
+                            </label>
+                          ) : (
+                            onOff(option.issuer)
                           )}
                         </td>
-                      ) : null}
-                      <td id={`${id}-effective`}>{onOff(option.effective)}</td>
-                    </tr>
-                  );
-                })}
+                        {level === 'company' ? (
+                          <td>
+                            <select
+                              id={id}
+                              className="cp-field__input"
+                              aria-labelledby={`${id}-label`}
+                              aria-describedby={option.issuer ? undefined : `${id}-hint`}
+                              value={choiceOf(current(option))}
+                              disabled={!view.canModify || busy}
+                              onChange={(e) =>
+                                setDraft({
+                                  ...draft,
+                                  [option.key]: settingOf(e.target.value as CompanyChoice),
+                                })
+                              }
+                            >
+                              <option value="inherit">{t('app.options.inherit')}</option>
+                              <option value="on" disabled={!option.issuer}>
+                                {t('app.org.on')}
+                              </option>
+                              <option value="off">{t('app.org.off')}</option>
+                            </select>
+                            {option.issuer ? null : (
+                              <span className="app-hint" id={`${id}-hint`}>
+                                {t('app.options.issuerOff')}
+                              </span>
+                            )}
+                          </td>
+                        ) : null}
+                        <td id={`${id}-effective`}>{onOff(option.effective)}</td>
+                      </tr>
+                    );
+                  })}
               </tbody>
             </table>
           </TableWrap>

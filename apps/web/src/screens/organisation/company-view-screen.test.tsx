@@ -272,6 +272,34 @@ describe('company form', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('shows the refusal of multi-user where single sign-on is in effect (seed 001 §6)', async () => {
+    mockFetch((call) =>
+      call.method === 'POST'
+        ? {
+            status: 409,
+            body: {
+              code: 'programOption.ssoWithMultiUser',
+              message: 'Single sign-on cannot be combined with multi-user.',
+              fieldErrors: { multiUser: 'programOption.ssoWithMultiUser' },
+            },
+          }
+        : undefined,
+    );
+    renderApp('/organisation/new', makeContext('I'));
+    fireEvent.change(await screen.findByLabelText('Issuer number'), { target: { value: '1001' } });
+    fireEvent.change(screen.getByLabelText('Company number'), { target: { value: '100009' } });
+    fireEvent.change(screen.getByLabelText('Name 1'), { target: { value: 'Zeta Corp' } });
+    fireEvent.click(screen.getByLabelText('Multi-user'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
+    const summary = await waitFor(() => {
+      const box = document.getElementById('company-form-errors');
+      expect(box?.textContent).toContain('Single sign-on cannot be combined with multi-user.');
+      return box;
+    });
+    expect(summary).not.toBeNull();
+  });
+
   it('keeps multi-user on once it is on (the box is disabled)', async () => {
     mockFetch((call) => (call.url === base ? { body: companySummary({ multiUser: true }) } : undefined));
     renderApp('/organisation/100001/edit', makeContext('I'));

@@ -27,7 +27,6 @@ export const USER_FIELD_ALIAS: Record<string, UserField> = {
 /** Error codes that belong to one field. */
 export const USER_CODE_FIELDS: Record<string, UserField> = {
   'userId.exists': 'userId',
-  'email.exists': 'email',
 };
 
 /**

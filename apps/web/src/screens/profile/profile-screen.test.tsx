@@ -69,9 +69,9 @@ describe('My Profile', () => {
     const question = (await screen.findByLabelText('Challenge question')) as HTMLSelectElement;
     expect(question.options[1]?.textContent).toBe('In what city were you born?');
     fireEvent.change(question, { target: { value: 'q1' } });
-    fireEvent.change(screen.getByLabelText('Answer'), { target: { value: 'ab' } });
+    fireEvent.change(screen.getByLabelText('Answer'), { target: { value: 'Paris' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save challenge question' }));
-    expect(await screen.findByText('Security answer must be at least 4 characters.')).toBeDefined();
+    expect(await screen.findByText('Security answer must be at least 6 characters.')).toBeDefined();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     fireEvent.change(screen.getByLabelText('Answer'), { target: { value: 'Springfield' } });
     fireEvent.change(document.getElementById('question-currentPassword') as HTMLElement, {
