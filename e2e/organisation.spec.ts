@@ -50,10 +50,16 @@ describe('Organisation (issue 7)', () => {
     await page.locator('#confirm-ok').waitFor();
     await expectAccessible(page, 'confirm multi-user');
     await page.locator('#confirm-ok').click();
+    // Issuer 1001 has single sign-on on, which a multi-user company would inherit (seed 001 §6).
+    await page
+      .locator('#company-form-errors', { hasText: 'Single sign-on cannot be combined with multi-user.' })
+      .waitFor();
+    await page.locator('#company-multiUser').uncheck();
+    await page.locator('#company-save').click();
     await page.waitForURL(new RegExp(`/app/organisation/${number}$`));
     await page.locator('#company-facts').waitFor();
     expect(await page.locator('#company-done').textContent()).toBe('The company has been created.');
-    expect(await page.locator('#company-multi-user').textContent()).toBe('On');
+    expect(await page.locator('#company-multi-user').textContent()).toBe('Off');
     await expectAccessible(page, 'view new company');
 
     await page.goto('/app/organisation?q=Acme');

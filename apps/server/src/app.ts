@@ -271,7 +271,7 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
     new LoginService(
       services.database.db,
       services.secrets,
-      (kind, user, context, args) => composeMail(app, kind, user, context, args),
+      (kind, user, context, args, db) => composeMail(app, kind, user, context, args, db),
       () => app.mailWorker.kick(),
     ),
   );

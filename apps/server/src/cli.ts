@@ -5,9 +5,11 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type Database, openPgliteSocket } from './db/client.ts';
 import { CobrandImportError, importCobrandFile } from './modules/cobrand/import.ts';
 import { listCobrands } from './modules/cobrand/repository.ts';
+import { CobrandService } from './modules/cobrand/service.ts';
 import { initialiseDatabase, openDatabase } from './services.ts';
 import { audit } from './shared/audit.ts';
 import { errorText } from './shared/error-text.ts';
+import { composeMail } from './shared/mail-text.ts';
 import {
   findCompanyByNumber,
   firstCompany,
@@ -19,6 +21,7 @@ import { findMail, listPendingMail } from './shared/outbox.ts';
 import { loadSecrets } from './shared/secrets.ts';
 import { assignToken, DEFAULT_PIN_DAYS } from './shared/soft-token.ts';
 import { createUser, describeUser, findUserByUserId, UserInputError, unlockUser } from './shared/users.ts';
+import { TextBundles } from './text/bundles.ts';
 
 const USAGE = `Usage: npm run cli -- <command>
   db init                                   create and migrate the database (and load demo data in demo mode)
@@ -217,10 +220,29 @@ async function run(argv: string[]): Promise<number> {
       case 'user unlock': {
         const id = rest[0];
         if (!id) throw new UsageError('user unlock needs an ID');
-        const user = await unlockUser(db, id);
-        if (!user) throw new UsageError(`no such user: ${id}`);
-        await audit(db, 'user.unlocked', { userPk: user.id, detail: { by: 'cli' } });
-        console.log(`user ${user.displayUserId} is ${user.status}`);
+        const found = await findUserByUserId(db, id);
+        if (!found) throw new UsageError(`no such user: ${id}`);
+        // A user locked by an expired temporary password gets a new one by mail (shared/users.ts).
+        const texts = { cobrands: new CobrandService(db), texts: new TextBundles(config.bundlesDir) };
+        const unlocked = await db.transaction(async (tx) => {
+          const row = await unlockUser(tx, found, (user, password, inTx) =>
+            composeMail(
+              texts,
+              'temporary-password',
+              user,
+              { cobrand: user.cobrand, locale: user.locale },
+              [password],
+              inTx,
+            ),
+          );
+          if (row) await audit(tx, 'user.unlocked', { userPk: row.id, detail: { by: 'cli' } });
+          return row;
+        });
+        const renewed = found.lockReason === 'temporary-expired' && unlocked !== undefined;
+        console.log(
+          `user ${found.displayUserId} is ${unlocked?.status ?? found.status}` +
+            (renewed ? ': a new temporary password is in the outbox (npm run cli -- mail list)' : ''),
+        );
         return 0;
       }
       case 'token assign': {

@@ -124,6 +124,19 @@ describe('search', () => {
 });
 
 describe('create', () => {
+  it("creates a user whose co-brand no request has read yet (the mail is composed in the user's transaction)", async () => {
+    // On the embedded database (one connection) a co-brand read outside the open transaction waited
+    // for it to end while it waited for the read: Norte's administrator hung on a cold cache.
+    ctx.app.cobrands.clear();
+    const res = await send(norte, 'POST', '/app/api/users', newUser('Cold2026'));
+    expect(res.statusCode).toBe(201);
+    const [mail] = await ctx.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, 'Cold2026@example.com'));
+    expect(mail?.kind).toBe('first-password');
+  });
+
   it('creates a cardholder in first-login state and mails the first password in one transaction', async () => {
     const before = await userCount();
     const res = await send(admin, 'POST', '/app/api/users', newUser('Nina2026'));

@@ -1,5 +1,6 @@
 import { DEFAULT_COBRAND, resolveLocale } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../db/client.ts';
 import type { OutgoingMail } from './outbox.ts';
 import type { UserRow } from './users.ts';
 
@@ -17,16 +18,22 @@ const KEYS: Record<MailKind, { subject: string; body: string }> = {
 
 /**
  * A mail in the user's language, under the co-brand's name: greeting, the kind's text (with `args`),
- * and the co-brand's signature. Texts come from the Messages bundle.
+ * and the co-brand's signature. Texts come from the Messages bundle. Called inside a transaction, pass
+ * it as `db` (the co-brand is read through it: CobrandService.get).
  */
+/** What composing a mail reads: co-brands and text bundles (the server's, or the CLI's own). */
+export type MailTexts = Pick<FastifyInstance, 'cobrands' | 'texts'>;
+
 export async function composeMail(
-  app: FastifyInstance,
+  app: MailTexts,
   kind: MailKind,
   user: UserRow,
   context: { cobrand: string; locale: string },
   args: string[],
+  db?: Executor,
 ): Promise<OutgoingMail> {
-  const cobrand = (await app.cobrands.get(context.cobrand)) ?? (await app.cobrands.get(DEFAULT_COBRAND));
+  const cobrand =
+    (await app.cobrands.get(context.cobrand, db)) ?? (await app.cobrands.get(DEFAULT_COBRAND, db));
   const appName = cobrand?.cobrand.appName ?? 'Card Portal';
   const locale = resolveLocale(context.locale, cobrand?.cobrand.locales);
   const t = (key: string, ...a: string[]) => app.texts.text(locale, 'Messages', key, ...a);

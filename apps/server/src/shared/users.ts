@@ -16,8 +16,10 @@ import type { Db, Executor } from '../db/client.ts';
 import { cardholders, passwordHistory, securityAnswers, users } from '../db/schema.ts';
 import { newPasswordProblems } from '../security/common-passwords.ts';
 import { newLdapId } from '../security/crypto.ts';
+import { generatedPassword } from '../security/generated-password.ts';
 import { hashSecret } from '../security/hashing.ts';
 import type { NewCardholder } from './organisations.ts';
+import { enqueueMail, type OutgoingMail } from './outbox.ts';
 import { expiryFromNow, passwordPolicyOf } from './password-policy.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -163,13 +165,49 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
 }
 
 /** Lifts a lock (administrator action): status Active, failed attempts zero. */
-export async function unlockUser(db: Executor, rawUserId: string): Promise<UserRow | undefined> {
-  const [row] = await db
+/** Composes the mail that carries a new temporary password, in the given transaction. */
+export type TemporaryPasswordMail = (user: UserRow, password: string, tx: Executor) => Promise<OutgoingMail>;
+
+/**
+ * Lifts a locked user's lock — the one way for the application (People → unlock) and the CLI (`user
+ * unlock`). A user locked by an expired temporary password ("temporary password expired, contact
+ * administrator") also gets a new temporary password (the issuer's minimum length, never a common one,
+ * valid 24 hours, change forced), mailed in the same transaction: the expired one would only lock again.
+ * Call it in a transaction. Undefined when the user is not locked (nothing is written).
+ */
+export async function unlockUser(
+  tx: Executor,
+  user: UserRow,
+  temporaryMail: TemporaryPasswordMail,
+): Promise<UserRow | undefined> {
+  let renewal: { password: string; hash: string } | undefined;
+  if (user.lockReason === 'temporary-expired') {
+    const policy = await passwordPolicyOf(tx, user);
+    const password = generatedPassword(user.displayUserId, policy.passwordMinLength);
+    renewal = { password, hash: await hashSecret(password) };
+  }
+  const [row] = await tx
     .update(users)
-    .set({ status: 'Active', failedAttempts: 0, lockedAt: null, lockReason: null, updatedAt: sql`now()` })
-    .where(and(eq(users.userId, canonicalUserId(rawUserId)), eq(users.status, 'Locked')))
+    .set({
+      status: 'Active',
+      failedAttempts: 0,
+      lockedAt: null,
+      lockReason: null,
+      updatedAt: sql`now()`,
+      ...(renewal
+        ? { passwordHash: renewal.hash, passwordTemporary: true, passwordChangedAt: sql`now()` }
+        : {}),
+    })
+    .where(and(eq(users.id, user.id), eq(users.status, 'Locked')))
     .returning();
-  return row ?? (await findUserByUserId(db, rawUserId));
+  if (!row) return undefined;
+  if (renewal) {
+    await tx
+      .insert(passwordHistory)
+      .values({ userPk: row.id, passwordHash: renewal.hash, createdAt: sql`clock_timestamp()` });
+    await enqueueMail(tx, await temporaryMail(row, renewal.password, tx));
+  }
+  return row;
 }
 
 export async function recentPasswordHashes(db: Executor, userPk: number, count: number): Promise<string[]> {

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companies, issuers, mailOutbox, sessions, users } from '../../src/db/schema.ts';
 import { verifySecret } from '../../src/security/hashing.ts';
+import { composeMail } from '../../src/shared/mail-text.ts';
 import { unlockUser } from '../../src/shared/users.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from '../harness.ts';
 
@@ -111,13 +112,31 @@ describe('an expired temporary password locks the user (seed 001 §4)', () => {
     expect(login.body).toBe('/sdportal/portalstatic/change-password?cobrandHost=cardportal&locale=en_US');
   });
 
-  it('the command line unlock (user unlock) lifts it too', async () => {
+  it('the unlock the command line shares (user unlock) lifts it too and mails a new temporary password', async () => {
     await expireTemporaryPassword('agmgr01');
     expect((await new TestClient(ctx.app).login('agmgr01', DEMO_PASSWORD, links)).body).toBe(
       signin('&reason=temporary-expired'),
     );
-    expect((await unlockUser(db(), 'agmgr01'))?.status).toBe('Active');
-    expect((await userRow('agmgr01')).lockReason).toBeNull();
+    const locked = await userRow('agmgr01');
+    const unlocked = await db().transaction((tx) =>
+      unlockUser(tx, locked, (user, password, inTx) =>
+        composeMail(ctx.app, 'temporary-password', user, user, [password], inTx),
+      ),
+    );
+    expect(unlocked?.status).toBe('Active');
+    const after = await userRow('agmgr01');
+    expect(after.lockReason).toBeNull();
+    expect(after.passwordTemporary).toBe(true);
+    expect(after.passwordHash).not.toBe(locked.passwordHash);
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, after.email), eq(mailOutbox.kind, 'temporary-password')));
+    expect(mails).toHaveLength(1);
+    // Not locked any more: nothing to unlock, nothing written.
+    expect(
+      await db().transaction((tx) => unlockUser(tx, after, async () => Promise.reject(new Error('no mail')))),
+    ).toBeUndefined();
   });
 });
 

@@ -18,8 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/db/schema.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/demo/load.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../src/security/sessions.ts';
+import { composeMail } from '../../src/shared/mail-text.ts';
 import { assignToken } from '../../src/shared/soft-token.ts';
-import { createUser, unlockUser } from '../../src/shared/users.ts';
+import { createUser, findUserByUserId, unlockUser } from '../../src/shared/users.ts';
 import { startTestApp, TestClient, type TestContext } from '../harness.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -1320,7 +1321,13 @@ describe('fuzzing every endpoint (issue: no 5xx, no crash, no secret in the log)
     expect(ready.statusCode).toBe(200);
 
     // The fuzzer may have locked demo users with wrong passwords: that is the product working.
-    await unlockUser(ctx.app.db, 'active01');
+    const active = await findUserByUserId(ctx.app.db, 'active01');
+    if (active)
+      await ctx.app.db.transaction((tx) =>
+        unlockUser(tx, active, (user, password, inTx) =>
+          composeMail(ctx.app, 'temporary-password', user, user, [password], inTx),
+        ),
+      );
     await resetFuzzUsers();
     const client = new TestClient(ctx.app);
     const signIn = await client.login('active01', DEMO_PASSWORD);

@@ -1,5 +1,5 @@
 import { type Cobrand, LOCALE_NAMES, toCobrandRecord } from '@cardportal/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { etagOf } from '../../http/cache.ts';
 import { type CobrandAsset, findAsset, findCobrand, findCobrandNameByAbbreviation } from './repository.ts';
 
@@ -27,10 +27,14 @@ export class CobrandService {
 
   constructor(private readonly db: Db) {}
 
-  async get(name: string): Promise<PublicCobrand | null> {
+  /**
+   * A co-brand by name. Inside a transaction pass it as `db`: on the embedded database (one connection)
+   * a lookup outside the open transaction would wait for it to end, and it waits for the lookup.
+   */
+  async get(name: string, db: Executor = this.db): Promise<PublicCobrand | null> {
     const hit = this.byName.get(name);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-    const cobrand = await findCobrand(this.db, name);
+    const cobrand = await findCobrand(db, name);
     let value: PublicCobrand | null = null;
     if (cobrand) {
       // Serialised once per cache fill, with its ETag: the public calls only send bytes.

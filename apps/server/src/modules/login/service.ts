@@ -9,7 +9,7 @@ import {
   type SessionStage,
 } from '@cardportal/domain';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { keyedHash, ldapIdOf } from '../../security/crypto.ts';
 import { verifyDummy, verifySecret } from '../../security/hashing.ts';
@@ -48,6 +48,8 @@ export type MailComposer = (
   user: UserRow,
   context: { cobrand: string; locale: string },
   args: string[],
+  /** The open transaction the mail is composed in (see composeMail). */
+  db?: Executor,
 ) => Promise<OutgoingMail>;
 
 /** The descriptor's login type before sign-in, for every user ID (see `descriptor`). */
@@ -239,7 +241,7 @@ export class LoginService {
       const code = await issueOtpCode(tx, this.secrets, user.id);
       await enqueueMail(
         tx,
-        await this.composeMail('otp', user, context, [code, String(LIMITS.otpExpiryMinutes)]),
+        await this.composeMail('otp', user, context, [code, String(LIMITS.otpExpiryMinutes)], tx),
       );
     });
     this.onMail();

@@ -147,10 +147,6 @@ export async function insertUser(db: Executor, values: NewUserValues): Promise<U
 }
 
 /** Records a new password of a user in its history (the no-reuse-of-last-4 rule). */
-export async function addPasswordHistory(db: Executor, userPk: number, passwordHash: string): Promise<void> {
-  await db.insert(passwordHistory).values({ userPk, passwordHash, createdAt: sql`clock_timestamp()` });
-}
-
 export async function updateUser(
   db: Executor,
   pk: number,

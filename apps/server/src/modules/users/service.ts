@@ -39,7 +39,7 @@ import { findCompanyByNumber } from '../../shared/organisations.ts';
 import { enqueueMail } from '../../shared/outbox.ts';
 import { passwordPolicyOf } from '../../shared/password-policy.ts';
 import { type Caller, orgPathOf, peerOf, placementOfVisible } from '../../shared/user-scope.ts';
-import type { UserRow } from '../../shared/users.ts';
+import { type UserRow, unlockUser } from '../../shared/users.ts';
 import * as repo from './repository.ts';
 
 /** A refusal the routes answer as `{ code, message, fieldErrors? }`; `code` and field values are message keys. */
@@ -264,6 +264,7 @@ export class UserService {
           password,
           new URL(portalUrl('signin', { cobrandHost: row.cobrand }), this.app.config.publicUrl).toString(),
         ],
+        tx,
       );
       await enqueueMail(tx, mail);
       await this.record(tx, 'user.created', caller, row, undefined, ip);
@@ -369,46 +370,22 @@ export class UserService {
         if (!allowed.modify) fail(403, 'user.forbidden');
         const before = row.user;
         if (before.status !== 'Locked') fail(409, 'user.notLocked');
-        // Locked by an expired temporary password ("contact administrator"): the unlock also gives the
-        // user a new temporary password by mail, since the expired one would only lock again.
-        const renewal =
-          before.lockReason === 'temporary-expired' ? await this.newTemporaryPassword(tx, before) : undefined;
-        const after = await repo.updateUser(tx, before.id, {
-          status: 'Active',
-          failedAttempts: 0,
-          lockedAt: null,
-          lockReason: null,
-          ...(renewal
-            ? { passwordHash: renewal.hash, passwordTemporary: true, passwordChangedAt: new Date() }
-            : {}),
-        });
-        if (renewal) {
-          await repo.addPasswordHistory(tx, before.id, renewal.hash);
-          await enqueueMail(
-            tx,
-            await composeMail(
-              this.app,
-              'temporary-password',
-              after,
-              { cobrand: after.cobrand, locale: after.locale },
-              [renewal.password],
-            ),
-          );
-        }
+        // Locked by an expired temporary password: the unlock mails a new one (shared/users.ts).
+        const after = await unlockUser(tx, before, (user, password, db) =>
+          composeMail(
+            this.app,
+            'temporary-password',
+            user,
+            { cobrand: user.cobrand, locale: user.locale },
+            [password],
+            db,
+          ),
+        );
+        if (!after) return fail(409, 'user.notLocked');
         await this.record(tx, 'user.unlocked', caller, after, before, ip);
         return this.detail(caller, await this.visible(caller, after.userId, tx), tx);
       })
       .finally(() => this.app.mailWorker.kick());
-  }
-
-  /** A new temporary password for `user` (its issuer's minimum length), and its hash. */
-  private async newTemporaryPassword(
-    tx: Executor,
-    user: UserRow,
-  ): Promise<{ password: string; hash: string }> {
-    const policy = await passwordPolicyOf(tx, user);
-    const password = generatedPassword(user.displayUserId, policy.passwordMinLength);
-    return { password, hash: await hashSecret(password) };
   }
 
   private async record(
