@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { keyedHash } from '../security/crypto.ts';
 import { auditAdmin } from '../shared/audit.ts';
 import type { Caller } from '../shared/user-scope.ts';
 
@@ -19,14 +20,19 @@ export const UNIQUE_KEY_REFUSALS: Readonly<Record<string, string>> = {
 /** Refusals of taken system-wide keys per administrator (the person really working) per hour. */
 export const UNIQUE_KEY_BUDGET = { max: 10, windowMs: 60 * 60_000 } as const;
 
-const budgetKey = (caller: Caller) => `unique-keys:${(caller.accessedBy ?? caller).pk}`;
+/**
+ * The counter of the person really working: a keyed hash of its row id, so that databases sharing one
+ * Redis (several deployments, the test suite) never count into each other's budgets.
+ */
+const budgetKey = (app: FastifyInstance, caller: Caller) =>
+  `unique-keys:${keyedHash(app.secrets.hmac, 'unique-key-budget', String((caller.accessedBy ?? caller).pk))}`;
 
 /** Seconds to wait when the caller's budget is spent, else undefined (the request may go on). */
 export async function uniqueKeyBudgetSpent(
   app: FastifyInstance,
   caller: Caller,
 ): Promise<number | undefined> {
-  const { count, retryAfterS } = await app.throttle.peek(budgetKey(caller));
+  const { count, retryAfterS } = await app.throttle.peek(budgetKey(app, caller));
   return count >= UNIQUE_KEY_BUDGET.max ? retryAfterS : undefined;
 }
 
@@ -44,7 +50,7 @@ export async function recordUniqueKeyRefusal(
 ): Promise<void> {
   const entity = UNIQUE_KEY_REFUSALS[code];
   if (!entity) return;
-  await app.throttle.hit(budgetKey(caller), UNIQUE_KEY_BUDGET.max, UNIQUE_KEY_BUDGET.windowMs);
+  await app.throttle.hit(budgetKey(app, caller), UNIQUE_KEY_BUDGET.max, UNIQUE_KEY_BUDGET.windowMs);
   await auditAdmin(app.db, 'uniqueKey.refused', {
     actor: caller,
     entity,
