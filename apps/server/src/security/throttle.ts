@@ -52,21 +52,11 @@ export class Throttle {
     let ttlMs = 0;
     if (this.redis) {
       const redis = this.redis;
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        const [value, ttl] = (await Promise.race([
-          Promise.all([redis.get(this.prefix + key), redis.pttl(this.prefix + key)]),
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new Error('Redis timeout')), REDIS_TIMEOUT_MS);
-          }),
-        ])) as [string | null, number];
-        count = Number(value ?? 0);
-        ttlMs = Math.max(0, ttl);
-      } catch (error) {
-        throw new ThrottleUnavailable(error);
-      } finally {
-        clearTimeout(timer);
-      }
+      const [value, ttl] = await this.redisCall(
+        Promise.all([redis.get(this.prefix + key), redis.pttl(this.prefix + key)]),
+      );
+      count = Number(value ?? 0);
+      ttlMs = Math.max(0, ttl);
     } else {
       const entry = this.memory.get(key);
       if (entry && entry.resetAt > Date.now()) {
@@ -91,16 +81,22 @@ export class Throttle {
   }
 
   private async hitRedis(key: string, windowMs: number): Promise<[number, number]> {
-    const redis = this.redis as Redis;
+    const result = (await this.redisCall(
+      (this.redis as Redis).eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs)),
+    )) as [number, number];
+    return [Number(result[0]), Number(result[1])];
+  }
+
+  /** A Redis round trip bounded by REDIS_TIMEOUT_MS; a failure or timeout is ThrottleUnavailable. */
+  private async redisCall<T>(call: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     try {
-      const result = (await Promise.race([
-        redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs)),
+      return await Promise.race([
+        call,
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error('Redis timeout')), REDIS_TIMEOUT_MS);
         }),
-      ])) as [number, number];
-      return [Number(result[0]), Number(result[1])];
+      ]);
     } catch (error) {
       throw new ThrottleUnavailable(error);
     } finally {

@@ -3,6 +3,15 @@ import type { Executor } from '../db/client.ts';
 import { companies, companyGroups, issuers, sessions, users } from '../db/schema.ts';
 
 /**
+ * A user's issuer: its own (I), else its company's (C, O, S, A), else its company group's (G) — over
+ * `users` joined to `companies` and `company_groups` by the user's placement (the aliased queries below
+ * spell the same expression over their own aliases).
+ */
+export const USER_ISSUER_ID = sql<
+  number | null
+>`coalesce(${users.issuerId}, ${companies.issuerId}, ${companyGroups.issuerId})`;
+
+/**
  * A user's organisation standing (seed 001 §8 "locked or inactive user or corp", issue 13 item 6): a
  * user whose company or issuer is inactive may not sign in, and their sessions end. The company is the
  * user's own (`company_id`); the issuer is the user's own, else its company's, else its company

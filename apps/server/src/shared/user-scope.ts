@@ -13,7 +13,7 @@ import {
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { cardholders, companies, companyGroups, issuers, users } from '../db/schema.ts';
-import { organisationActiveSql } from './standing.ts';
+import { organisationActiveSql, USER_ISSUER_ID } from './standing.ts';
 import type { UserRow } from './users.ts';
 
 /**
@@ -180,10 +180,7 @@ export function selectVisibleUsers(db: Executor, caller: CallerScope, where?: SQ
       companyGroups,
       eq(companyGroups.id, sql`coalesce(${users.companyGroupId}, ${companies.companyGroupId})`),
     )
-    .leftJoin(
-      issuers,
-      eq(issuers.id, sql`coalesce(${users.issuerId}, ${companies.issuerId}, ${companyGroups.issuerId})`),
-    )
+    .leftJoin(issuers, eq(issuers.id, USER_ISSUER_ID))
     .leftJoin(cardholders, eq(cardholders.id, users.cardholderId))
     .where(and(visibleUsers(caller), where));
 }
@@ -198,10 +195,7 @@ export async function countVisibleUsers(db: Executor, caller: CallerScope, where
       companyGroups,
       eq(companyGroups.id, sql`coalesce(${users.companyGroupId}, ${companies.companyGroupId})`),
     )
-    .leftJoin(
-      issuers,
-      eq(issuers.id, sql`coalesce(${users.issuerId}, ${companies.issuerId}, ${companyGroups.issuerId})`),
-    )
+    .leftJoin(issuers, eq(issuers.id, USER_ISSUER_ID))
     .leftJoin(cardholders, eq(cardholders.id, users.cardholderId))
     .where(and(visibleUsers(caller), where));
   return Number(row?.n ?? 0);
@@ -217,10 +211,7 @@ export function visibleUserIds(db: Executor, caller: CallerScope) {
       companyGroups,
       eq(companyGroups.id, sql`coalesce(${users.companyGroupId}, ${companies.companyGroupId})`),
     )
-    .leftJoin(
-      issuers,
-      eq(issuers.id, sql`coalesce(${users.issuerId}, ${companies.issuerId}, ${companyGroups.issuerId})`),
-    )
+    .leftJoin(issuers, eq(issuers.id, USER_ISSUER_ID))
     .leftJoin(cardholders, eq(cardholders.id, users.cardholderId))
     .where(visibleUsers(caller));
 }
