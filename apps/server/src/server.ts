@@ -65,7 +65,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `cardportal serving on ${config.publicUrl}/ (${services.database.kind} database${config.demo ? ', demo data' : ''})`,
+    { node: process.version },
+    `cardportal serving on ${config.publicUrl}/ (Node.js ${process.versions.node}, ${services.database.kind} database${config.demo ? ', demo data' : ''})`,
   );
 }
 
