@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
  * Every test layer in one run (npm test): domain rules, the server on PGlite and on PostgreSQL
  * (+ Redis), the SPAs' unit tests, and the browser tests in Chromium against the built product.
  */
+/** Migrated, demo-loaded database copied for every test server (apps/server/test/support/db-template.ts). */
+const DB_TEMPLATE = 'apps/server/test/support/db-template.ts';
+
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +19,7 @@ export default defineConfig({
           // run alone, below.
           exclude: ['apps/server/test/**/*.postgres.test.ts', 'apps/server/test/**/*.timing.test.ts'],
           env: { TEST_DB: 'pglite' },
+          globalSetup: [DB_TEMPLATE],
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -30,6 +34,7 @@ export default defineConfig({
           // *.pglite.test.ts are about the embedded database alone.
           exclude: ['apps/server/test/**/*.pglite.test.ts', 'apps/server/test/**/*.timing.test.ts'],
           env: { TEST_DB: 'postgres' },
+          globalSetup: [DB_TEMPLATE],
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -43,6 +48,7 @@ export default defineConfig({
           name: `server-timing-${db}`,
           include: ['apps/server/test/**/*.timing.test.ts'],
           env: { TEST_DB: db },
+          globalSetup: [DB_TEMPLATE],
           sequence: { groupOrder: 4 + i },
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -76,6 +82,8 @@ export default defineConfig({
           pool: 'forks',
           maxWorkers: 1,
           fileParallelism: false,
+          // Tests marked concurrent (the co-brand gallery) run three at a time.
+          maxConcurrency: 3,
         },
       },
     ],

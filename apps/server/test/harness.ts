@@ -4,17 +4,28 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type Services } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, migrate, openPglite, openPostgres } from '../src/db/client.ts';
 import { loadDemoData } from '../src/demo/load.ts';
+import { loadSecrets } from '../src/kernel/secrets.ts';
 import { connectRedis } from '../src/services.ts';
-import { loadSecrets } from '../src/shared/secrets.ts';
 import { TextBundles } from '../src/text/bundles.ts';
+import { pgliteTemplate } from './support/db-template.ts';
 
 export const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = 'redis://127.0.0.1:6379';
 export const dbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+/** This run's template database (support/db-template.ts), when the project built one. */
+function template(): string | undefined {
+  try {
+    return inject('dbTemplate') || undefined;
+  } catch {
+    return undefined; // outside a vitest project with the template's globalSetup
+  }
+}
 
 export interface TestContext {
   app: FastifyInstance;
@@ -51,7 +62,8 @@ export async function startTestApp(
     } catch (error) {
       throw new Error(`PostgreSQL at ${POSTGRES_URL} is unreachable: ${(error as Error).message}`);
     }
-    await admin.query(`create database ${name}`);
+    const from = template();
+    await admin.query(`create database ${name}${from ? ` template ${from}` : ''}`);
     await admin.end();
     const url = POSTGRES_URL.replace(/\/test$/, `/${name}`);
     baseEnv.DATABASE_URL = url;
@@ -64,7 +76,8 @@ export async function startTestApp(
       await c.end();
     };
   } else {
-    database = await openPglite('memory://');
+    const from = template();
+    database = await openPglite('memory://', from ? { loadDataDir: await pgliteTemplate(from) } : {});
   }
   const config = loadConfig({ ...baseEnv, ...env });
   if (config.redisUrl) {
@@ -74,6 +87,7 @@ export async function startTestApp(
       throw new Error(`Redis at ${config.redisUrl} is unreachable: ${(error as Error).message}`);
     }
   }
+  // On a copy of the template both find their work done (one read each).
   await migrate(database, config.migrationsDir);
   const secrets = await loadSecrets(database.db);
   await loadDemoData(database.db, config, secrets);

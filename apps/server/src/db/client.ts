@@ -49,7 +49,14 @@ export function isPgliteInitialised(dataDir: string): boolean {
   return existsSync(path.join(pgliteDir(dataDir), 'PG_VERSION'));
 }
 
-export async function openPglite(dataDirOrMemory: string): Promise<Database> {
+/**
+ * Opens the embedded database in a data directory, or in memory. `loadDataDir` starts it from a dump
+ * (`dumpDataDir()`) instead of an empty cluster: the tests' template database (apps/server/test).
+ */
+export async function openPglite(
+  dataDirOrMemory: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   let dataDir: string | undefined;
   if (dataDirOrMemory !== 'memory://') {
     dataDir = pgliteDir(dataDirOrMemory);
@@ -58,7 +65,11 @@ export async function openPglite(dataDirOrMemory: string): Promise<Database> {
   // Loaded only in embedded mode: a PostgreSQL-mode server does not carry PGlite's code (memory, issue 6).
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
-  const client = await PGlite.create({ dataDir, postgresqlconf: PGLITE_CONF });
+  const client = await PGlite.create({
+    dataDir,
+    postgresqlconf: PGLITE_CONF,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
