@@ -1,9 +1,12 @@
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { ARIA_LANGUAGES } from './src/lib/aria-locales.ts';
 
 export default defineConfig({
   base: '/app/',
-  plugins: [react()],
+  // react-aria ships its strings in 34 locales: keep only the application's languages.
+  plugins: [react(), optimizeLocales.vite({ locales: [...ARIA_LANGUAGES] })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

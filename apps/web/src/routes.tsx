@@ -1,5 +1,6 @@
 import { mayOnAccounts, mayOnIssuers, mayOnOrganisation } from '@cardportal/domain';
-import { lazy, Suspense } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { BrowserRouter, MemoryRouter, Navigate, Route, Routes } from 'react-router';
 import { AppFrame } from './frame/app-frame.tsx';
 import {
@@ -12,74 +13,71 @@ import {
   mayUseRoles,
 } from './frame/permissions.ts';
 import { AppProvider, useApp } from './lib/app-context.tsx';
+import { createQueryClient } from './lib/query-client.ts';
 import type { AppContext } from './lib/session.ts';
-import { HomeScreen } from './screens/home/home-screen.tsx';
-import { MultiUserGate } from './screens/multi-user/multi-user-gate.tsx';
+import { HomeScreen } from './screens/home/index.ts';
+import { MultiUserGate } from './screens/multi-user/index.ts';
 
 // People, Organisation and My Profile load on first use: the home page stays small.
 const PeopleSearchScreen = lazy(() =>
-  import('./screens/people/people-search-screen.tsx').then((m) => ({ default: m.PeopleSearchScreen })),
+  import('./screens/people/index.ts').then((m) => ({ default: m.PeopleSearchScreen })),
 );
 const UserViewScreen = lazy(() =>
-  import('./screens/people/user-view-screen.tsx').then((m) => ({ default: m.UserViewScreen })),
+  import('./screens/people/index.ts').then((m) => ({ default: m.UserViewScreen })),
 );
 const UserFormScreen = lazy(() =>
-  import('./screens/people/user-form-screen.tsx').then((m) => ({ default: m.UserFormScreen })),
+  import('./screens/people/index.ts').then((m) => ({ default: m.UserFormScreen })),
 );
 const CompanySearchScreen = lazy(() =>
-  import('./screens/organisation/company-search-screen.tsx').then((m) => ({
+  import('./screens/organisation/index.ts').then((m) => ({
     default: m.CompanySearchScreen,
   })),
 );
 const CompanyViewScreen = lazy(() =>
-  import('./screens/organisation/company-view-screen.tsx').then((m) => ({ default: m.CompanyViewScreen })),
+  import('./screens/organisation/index.ts').then((m) => ({ default: m.CompanyViewScreen })),
 );
 const CompanyFormScreen = lazy(() =>
-  import('./screens/organisation/company-form-screen.tsx').then((m) => ({ default: m.CompanyFormScreen })),
+  import('./screens/organisation/index.ts').then((m) => ({ default: m.CompanyFormScreen })),
 );
 const CardholderSearchScreen = lazy(() =>
-  import('./screens/accounts/cardholder-search-screen.tsx').then((m) => ({
+  import('./screens/accounts/index.ts').then((m) => ({
     default: m.CardholderSearchScreen,
   })),
 );
 const CardholderViewScreen = lazy(() =>
-  import('./screens/accounts/cardholder-view-screen.tsx').then((m) => ({ default: m.CardholderViewScreen })),
+  import('./screens/accounts/index.ts').then((m) => ({ default: m.CardholderViewScreen })),
 );
 const AccountSearchScreen = lazy(() =>
-  import('./screens/accounts/account-search-screen.tsx').then((m) => ({ default: m.AccountSearchScreen })),
+  import('./screens/accounts/index.ts').then((m) => ({ default: m.AccountSearchScreen })),
 );
 const AccountViewScreen = lazy(() =>
-  import('./screens/accounts/account-view-screen.tsx').then((m) => ({ default: m.AccountViewScreen })),
+  import('./screens/accounts/index.ts').then((m) => ({ default: m.AccountViewScreen })),
 );
 const AccountGroupsScreen = lazy(() =>
-  import('./screens/accounts/account-groups-screen.tsx').then((m) => ({ default: m.AccountGroupsScreen })),
+  import('./screens/accounts/index.ts').then((m) => ({ default: m.AccountGroupsScreen })),
 );
 const MyCardsScreen = lazy(() =>
-  import('./screens/accounts/my-cards-screen.tsx').then((m) => ({ default: m.MyCardsScreen })),
+  import('./screens/accounts/index.ts').then((m) => ({ default: m.MyCardsScreen })),
 );
-const AuditScreen = lazy(() =>
-  import('./screens/audit/audit-screen.tsx').then((m) => ({ default: m.AuditScreen })),
-);
+const AuditScreen = lazy(() => import('./screens/audit/index.ts').then((m) => ({ default: m.AuditScreen })));
 const IssuerSearchScreen = lazy(() =>
-  import('./screens/issuers/issuer-search-screen.tsx').then((m) => ({ default: m.IssuerSearchScreen })),
+  import('./screens/issuers/index.ts').then((m) => ({ default: m.IssuerSearchScreen })),
 );
 const IssuerViewScreen = lazy(() =>
-  import('./screens/issuers/issuer-view-screen.tsx').then((m) => ({ default: m.IssuerViewScreen })),
+  import('./screens/issuers/index.ts').then((m) => ({ default: m.IssuerViewScreen })),
 );
 const IssuerFormScreen = lazy(() =>
-  import('./screens/issuers/issuer-form-screen.tsx').then((m) => ({ default: m.IssuerFormScreen })),
+  import('./screens/issuers/index.ts').then((m) => ({ default: m.IssuerFormScreen })),
 );
 const IssuerGroupsScreen = lazy(() =>
-  import('./screens/issuers/issuer-groups-screen.tsx').then((m) => ({ default: m.IssuerGroupsScreen })),
+  import('./screens/issuers/index.ts').then((m) => ({ default: m.IssuerGroupsScreen })),
 );
 const ProgramOptionsScreen = lazy(() =>
-  import('./screens/issuers/program-options-screen.tsx').then((m) => ({ default: m.ProgramOptionsScreen })),
+  import('./screens/issuers/index.ts').then((m) => ({ default: m.ProgramOptionsScreen })),
 );
-const RolesScreen = lazy(() =>
-  import('./screens/roles/roles-screen.tsx').then((m) => ({ default: m.RolesScreen })),
-);
+const RolesScreen = lazy(() => import('./screens/roles/index.ts').then((m) => ({ default: m.RolesScreen })));
 const ProfileScreen = lazy(() =>
-  import('./screens/profile/profile-screen.tsx').then((m) => ({ default: m.ProfileScreen })),
+  import('./screens/profile/index.ts').then((m) => ({ default: m.ProfileScreen })),
 );
 
 function Loading() {
@@ -163,25 +161,31 @@ export function AppRoutes({
   context,
   languageTag,
   initialPath,
+  queryClient,
 }: {
   context: AppContext;
   languageTag: string;
   /** Tests: render in a memory router at this path. */
   initialPath?: string;
+  /** The server-state cache; one per mounted application (a test's render gets a fresh one). */
+  queryClient?: QueryClient;
 }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <AppProvider context={context} languageTag={languageTag}>
-      <MultiUserGate>
-        {initialPath ? (
-          <MemoryRouter initialEntries={[initialPath]}>
-            <RouteTable />
-          </MemoryRouter>
-        ) : (
-          <BrowserRouter basename="/app">
-            <RouteTable />
-          </BrowserRouter>
-        )}
-      </MultiUserGate>
+      <QueryClientProvider client={client}>
+        <MultiUserGate>
+          {initialPath ? (
+            <MemoryRouter initialEntries={[initialPath]}>
+              <RouteTable />
+            </MemoryRouter>
+          ) : (
+            <BrowserRouter basename="/app">
+              <RouteTable />
+            </BrowserRouter>
+          )}
+        </MultiUserGate>
+      </QueryClientProvider>
     </AppProvider>
   );
 }

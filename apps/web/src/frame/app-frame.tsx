@@ -5,6 +5,7 @@ import { getJson } from '../api/client.ts';
 import { useApp } from '../lib/app-context.tsx';
 import { logout } from '../lib/session.ts';
 import { AccessAsBanner } from './access-as-banner.tsx';
+import { AriaProvider } from './aria/aria-provider.tsx';
 import { GlobalSearch } from './global-search.tsx';
 import {
   mayUseAudit,
@@ -21,7 +22,7 @@ import {
  * On every route change focus moves to the new screen's heading.
  */
 export function AppFrame() {
-  const { t, user, cobrand, logo } = useApp();
+  const { t, user, cobrand, logo, languageTag } = useApp();
   const [leaving, setLeaving] = useState(false);
   const location = useLocation();
   const mainRef = useRef<HTMLElement>(null);
@@ -57,7 +58,7 @@ export function AppFrame() {
   };
 
   return (
-    <>
+    <AriaProvider locale={languageTag}>
       <a className="skip-link" href="#main">
         {t('common.skipToMain')}
       </a>
@@ -133,6 +134,6 @@ export function AppFrame() {
           sessionExpireLogoutButtonLabel: t('sessionExpire.logout'),
         }}
       />
-    </>
+    </AriaProvider>
   );
 }

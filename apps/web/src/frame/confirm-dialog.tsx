@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
 import { useApp } from '../lib/app-context.tsx';
+import { Dialog } from './aria/dialog.tsx';
 
 /**
  * A modal confirmation before a destructive action (seed 001 §8: "Confirmation prompts precede
- * destructive actions"). The native <dialog> traps focus and closes on Escape; focus starts on Cancel.
+ * destructive actions"): an `alertdialog` on the kernel's react-aria Dialog. Focus starts on Cancel
+ * (the safe choice), stays inside, Escape cancels, and focus returns to the button that asked.
  */
 export function ConfirmDialog({
   open,
@@ -24,42 +26,21 @@ export function ConfirmDialog({
   idPrefix?: string;
 }) {
   const { t } = useApp();
-  const ref = useRef<HTMLDialogElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const id = useId();
-
+  const bodyId = `${useId()}-body`;
+  const cancel = useRef<HTMLButtonElement>(null);
+  // The safe choice first (WAI-ARIA APG alertdialog): after react-aria has moved focus into the dialog.
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-      cancelRef.current?.focus();
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
+    if (open) cancel.current?.focus();
   }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      className="app-dialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-body`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
-      <h2 id={`${id}-title`}>{title}</h2>
-      <p id={`${id}-body`}>{body}</p>
+    <Dialog open={open} onClose={onCancel} title={title} describedBy={bodyId} role="alertdialog">
+      <p id={bodyId}>{body}</p>
       <div className="app-actions">
         <button
           type="button"
           className="app-button"
           id={`${idPrefix}-cancel`}
-          ref={cancelRef}
+          ref={cancel}
           onClick={onCancel}
         >
           {t('common.cancel')}
@@ -73,6 +54,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -3,22 +3,85 @@ import { FieldError } from '@cardportal/ui';
 import { type FormEvent, useState } from 'react';
 import { useApp } from '../lib/app-context.tsx';
 
+/** Numbered pages (the API answers `page` and `pageCount`). */
+export interface NumberedPagingProps {
+  idPrefix: string;
+  page: number;
+  pages: number;
+  onGo: (page: number) => void;
+}
+
+/**
+ * Keyset paging (the API answers a page of rows after or before a key, never an offset: DESIGN §7
+ * "every list pages by key"). The screen keeps the keys, e.g. with `useKeysetCursor`.
+ */
+export interface KeysetPagingProps {
+  idPrefix: string;
+  /** The key of the first row shown (for "previous"), or null on the first page. */
+  previousKey: string | null;
+  /** The key of the last row shown (for "next"), or null on the last page. */
+  nextKey: string | null;
+  onPrevious: (key: string) => void;
+  onNext: (key: string) => void;
+  /** The page's position when the screen counts it (1 for the first page); shown as "Page n". */
+  pageNumber?: number | undefined;
+}
+
+/** What DataTable's `paging` accepts: numbered pages, or `{ keyset: … }`. */
+export type PagerProps = NumberedPagingProps | { keyset: KeysetPagingProps };
+
+/** The pager of a result: numbered (`Paging`) or by key (`KeysetPaging`). */
+export function Pager(props: PagerProps) {
+  return 'keyset' in props ? <KeysetPaging {...props.keyset} /> : <Paging {...props} />;
+}
+
+/**
+ * Previous / next by key (`{prefix}-previous`, `{prefix}-next`, and `{prefix}-page` with "Page n" when
+ * the screen counts pages). There is no jump: a keyset API cannot seek to page n.
+ */
+export function KeysetPaging({
+  idPrefix,
+  previousKey,
+  nextKey,
+  onPrevious,
+  onNext,
+  pageNumber,
+}: KeysetPagingProps) {
+  const { t, languageTag } = useApp();
+  const number = new Intl.NumberFormat(languageTag);
+  return (
+    <nav className="app-paging" aria-label={t('app.people.search.paging')}>
+      <button
+        type="button"
+        className="app-button"
+        id={`${idPrefix}-previous`}
+        disabled={previousKey === null}
+        onClick={() => previousKey !== null && onPrevious(previousKey)}
+      >
+        {t('app.people.search.previous')}
+      </button>
+      {pageNumber !== undefined ? (
+        <span id={`${idPrefix}-page`}>{t('app.paging.pageOnly', number.format(pageNumber))}</span>
+      ) : null}
+      <button
+        type="button"
+        className="app-button"
+        id={`${idPrefix}-next`}
+        disabled={nextKey === null}
+        onClick={() => nextKey !== null && onNext(nextKey)}
+      >
+        {t('app.people.search.next')}
+      </button>
+    </nav>
+  );
+}
+
 /**
  * The paging of a search result (seed 001 §5): previous / next, "Page x of y" and a page jump checked
  * by the shared rule (a whole number from 1 to the page count). Shared by every paged search screen;
  * `idPrefix` keeps the element ids of each screen (`{prefix}-page`, `{prefix}-jump`).
  */
-export function Paging({
-  idPrefix,
-  page,
-  pages,
-  onGo,
-}: {
-  idPrefix: string;
-  page: number;
-  pages: number;
-  onGo: (page: number) => void;
-}) {
+export function Paging({ idPrefix, page, pages, onGo }: NumberedPagingProps) {
   const { t, problemText, languageTag } = useApp();
   const [jump, setJump] = useState('');
   const [jumpProblem, setJumpProblem] = useState<string | undefined>();

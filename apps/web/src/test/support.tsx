@@ -8,13 +8,26 @@ import type {
   UserDetail,
   UserType,
 } from '@cardportal/domain';
-import { cleanup, render } from '@testing-library/react';
+import { act, cleanup, configure, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import type { AppContext } from '../lib/session.ts';
 import { AppRoutes } from '../routes.tsx';
 
 // No vitest globals: unmount after each test ourselves.
 afterEach(cleanup);
+// A screen's first lazy import (react-aria, TanStack) is transformed on first use: on a 2-core
+// machine that alone can pass the default 1 s of findBy* / waitFor.
+configure({ asyncUtilTimeout: 5_000 });
+
+// happy-dom fires `selectionchange` even when a collapse changes nothing (browsers do not), and react-aria's
+// date segments collapse the selection on every `selectionchange`: without this, they recurse forever.
+const selectionProto = Object.getPrototypeOf(document.getSelection()) as Selection;
+const collapse = selectionProto.collapse;
+selectionProto.collapse = function (this: Selection, node: Node | null, offset = 0) {
+  if (this.rangeCount > 0 && this.isCollapsed && this.anchorNode === node && this.anchorOffset === offset)
+    return;
+  collapse.call(this, node, offset);
+};
 
 const bundles = path.resolve(import.meta.dirname, '../../../../packages/i18n/bundles/en_US');
 /** The real en_US texts: tests find elements by what users read. */
@@ -161,4 +174,26 @@ export function structure(over: Partial<ReportingStructure> = {}): ReportingStru
 /** The text a screen shows for a problem key, looked up as the app does (Messages may change wording). */
 export function problemTextOf(key: string): string {
   return TEXTS[`validation.${key}`] ?? TEXTS[`app.error.${key}`] ?? TEXTS['app.error.generic'] ?? key;
+}
+
+/**
+ * Types a date (`YYYY-MM-DD`) into a DatePicker (frame/aria/date-picker.tsx) as a keyboard user does:
+ * digit by digit into each segment (react-aria reads `beforeinput`). `id` is the field's segment group.
+ */
+export function enterDate(id: string, iso: string): void {
+  const group = document.getElementById(id);
+  if (!group) throw new Error(`no date field #${id}`);
+  const [year = '', month = '', day = ''] = iso.split('-');
+  const parts: Record<string, string> = { year, month, day };
+  for (const segment of group.querySelectorAll<HTMLElement>('[role="spinbutton"]')) {
+    const digits = parts[segment.dataset.type ?? ''];
+    if (digits === undefined) continue;
+    act(() => segment.focus());
+    for (const data of digits)
+      act(() => {
+        segment.dispatchEvent(
+          new InputEvent('beforeinput', { data, inputType: 'insertText', bubbles: true, cancelable: true }),
+        );
+      });
+  }
 }

@@ -1,26 +1,25 @@
-import {
-  type AccountGroupList,
-  type AccountGroupSummary,
-  accountGroupSchema,
-  toFieldErrors,
-} from '@cardportal/domain';
-import { ErrorSummary, FieldError } from '@cardportal/ui';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type AccountGroupSummary, accountGroupSchema, toFieldErrors } from '@cardportal/domain';
+import { ErrorSummary } from '@cardportal/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import {
-  createAccountGroup,
-  listAccountGroups,
-  renameAccountGroup,
-  setAccountGroupActive,
-} from '../../api/accounts.ts';
-import { ApiError } from '../../api/client.ts';
 import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
+import { type DataColumn, DataTable, dataColumns } from '../../frame/data-table.tsx';
+import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
+import { TextField } from '../../frame/form/fields.tsx';
+import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { ActivePill } from '../../frame/status-pill.tsx';
-import { TableWrap } from '../../frame/table-wrap.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { codeOfError } from './shared.tsx';
+import { problemOf } from '../../lib/query-client.ts';
+import {
+  accountGroupFormSchema,
+  accountGroupsQuery,
+  useCreateAccountGroup,
+  useRenameAccountGroup,
+  useSetAccountGroupActive,
+} from './accounts-queries.ts';
 
 /** The name's problem by the shared rule (`accountGroup.name.*`), or undefined. */
 export function checkGroupName(name: string): string | undefined {
@@ -44,66 +43,28 @@ function GroupNameForm({
   onSubmit: (name: string) => Promise<void>;
   onCancel?: () => void;
 }) {
-  const { t, fieldProblemText, problemText } = useApp();
-  const [name, setName] = useState(initial);
-  const [problem, setProblem] = useState<string | undefined>();
-  const [formProblem, setFormProblem] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkGroupName(name);
-    setProblem(found);
-    setFormProblem(undefined);
-    if (found) {
-      document.getElementById(`${idPrefix}-name`)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(name.trim());
-      setName(initial);
-    } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors?.name) {
-        setProblem(error.fieldErrors.name);
-        document.getElementById(`${idPrefix}-name`)?.focus();
-      } else setFormProblem(codeOfError(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const { t } = useApp();
+  const form = useAppForm({ schema: accountGroupFormSchema, defaultValues: { name: initial } });
   return (
-    <form className="app-form app-form--inline" onSubmit={submit} noValidate>
-      <ErrorSummary id={`${idPrefix}-error`} message={formProblem ? problemText(formProblem) : undefined} />
-      <div className="cp-field">
-        <label className="cp-field__label" htmlFor={`${idPrefix}-name`}>
-          {label}
-        </label>
-        <input
-          id={`${idPrefix}-name`}
-          className="cp-field__input"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${idPrefix}-name-error` : undefined}
-        />
-        <FieldError id={`${idPrefix}-name-error`} message={problem ? fieldProblemText(problem) : undefined} />
-      </div>
-      <button
-        type="submit"
-        className="app-button app-button--primary"
-        id={`${idPrefix}-submit`}
-        disabled={busy}
-      >
+    <AppForm
+      form={form}
+      errorId={`${idPrefix}-error`}
+      inline
+      onSubmit={async ({ name }) => {
+        await onSubmit(name.trim());
+        form.reset({ name: initial });
+      }}
+    >
+      <TextField control={form.control} name="name" id={`${idPrefix}-name`} label={label} />
+      <SubmitButton form={form} id={`${idPrefix}-submit`}>
         {submitLabel}
-      </button>
+      </SubmitButton>
       {onCancel ? (
         <button type="button" className="app-button" onClick={onCancel}>
           {t('common.cancel')}
         </button>
       ) : null}
-    </form>
+    </AppForm>
   );
 }
 
@@ -112,43 +73,103 @@ export function AccountGroupsScreen() {
   const { t, problemText, languageTag } = useApp();
   const { number = '' } = useParams();
   usePageTitle(t('app.accounts.groups.heading', number));
-  const [list, setList] = useState<AccountGroupList | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
+  const query = useQuery(accountGroupsQuery(number));
+  const list = query.data;
+  const create = useCreateAccountGroup(number);
+  const rename = useRenameAccountGroup(number);
+  const activate = useSetAccountGroupActive(number);
   const [done, setDone] = useState<string | undefined>();
   const [renaming, setRenaming] = useState<number | undefined>();
   const [confirming, setConfirming] = useState<AccountGroupSummary | undefined>();
-  const count = new Intl.NumberFormat(languageTag);
+  const problem = query.isError
+    ? problemOf(query.error)
+    : activate.isError
+      ? problemOf(activate.error)
+      : undefined;
+  const canModify = list?.canModify === true;
 
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      listAccountGroups(number, signal).then(setList, (error: unknown) => {
-        if (!signal?.aborted) setProblem(codeOfError(error));
-      }),
-    [number],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  const after = async (message: string) => {
-    setDone(message);
-    setProblem(undefined);
-    await load();
-  };
-
-  const toggle = async (group: AccountGroupSummary) => {
+  const toggle = (group: AccountGroupSummary) => {
     setConfirming(undefined);
     setDone(undefined);
-    try {
-      await setAccountGroupActive(number, group.id, !group.active);
-      await after(group.active ? 'groupDeactivated' : 'groupReactivated');
-    } catch (error) {
-      setProblem(codeOfError(error));
-    }
+    activate.mutate(
+      { id: group.id, active: !group.active },
+      { onSuccess: () => setDone(group.active ? 'groupDeactivated' : 'groupReactivated') },
+    );
   };
+
+  const columns = useMemo((): DataColumn<AccountGroupSummary>[] => {
+    const count = new Intl.NumberFormat(languageTag);
+    const col = dataColumns<AccountGroupSummary>();
+    const shown = [
+      col.accessor('name', {
+        header: t('app.accounts.field.groupName'),
+        enableHiding: false,
+        meta: { rowHeader: true },
+        cell: ({ row: { original: group } }) =>
+          renaming === group.id ? (
+            <GroupNameForm
+              idPrefix={`group-rename-${group.id}`}
+              initial={group.name}
+              label={t('app.accounts.groups.renameLabel', group.name)}
+              submitLabel={t('app.people.form.save')}
+              onSubmit={async (name) => {
+                await rename.mutateAsync({ id: group.id, name });
+                setRenaming(undefined);
+                setDone('groupRenamed');
+              }}
+              onCancel={() => setRenaming(undefined)}
+            />
+          ) : (
+            <Link to={`/organisation/${encodeURIComponent(number)}/accounts?group=${group.id}`}>
+              {group.name}
+            </Link>
+          ),
+      }),
+      col.accessor('activeAccounts', {
+        header: t('app.accounts.field.openAccounts'),
+        meta: { className: 'app-num' },
+        sortDescFirst: true,
+        cell: (cell) => count.format(cell.getValue()),
+      }),
+      col.accessor((group) => (group.active ? 1 : 0), {
+        id: 'status',
+        header: t('app.people.field.status'),
+        cell: ({ row }) => <ActivePill active={row.original.active} />,
+      }),
+    ];
+    if (!canModify) return col.columns(shown);
+    return col.columns([
+      ...shown,
+      col.display({
+        id: 'actions',
+        header: t('app.accounts.groups.actions'),
+        enableHiding: false,
+        cell: ({ row: { original: group } }) => (
+          <div className="app-actions">
+            <button
+              type="button"
+              className="app-button"
+              aria-label={t('app.accounts.groups.renameLabel', group.name)}
+              onClick={() => setRenaming(group.id)}
+            >
+              {t('app.accounts.groups.rename')}
+            </button>
+            <button
+              type="button"
+              className={`app-button${group.active ? ' app-button--danger' : ''}`}
+              aria-label={t(
+                `app.accounts.groups.${group.active ? 'deactivateLabel' : 'reactivateLabel'}`,
+                group.name,
+              )}
+              onClick={() => setConfirming(group)}
+            >
+              {t(`app.people.action.${group.active ? 'deactivate' : 'reactivate'}`)}
+            </button>
+          </div>
+        ),
+      }),
+    ]);
+  }, [t, languageTag, number, renaming, canModify, rename]);
 
   return (
     <>
@@ -163,7 +184,7 @@ export function AccountGroupsScreen() {
       <p role="status" id="groups-done" className="app-done">
         {done ? t(`app.accounts.done.${done}`) : ''}
       </p>
-      {!list && !problem ? <p>{t('common.loading')}</p> : null}
+      {query.isPending ? <p>{t('common.loading')}</p> : null}
       {list?.canModify ? (
         <section aria-labelledby="group-create-heading">
           <h2 id="group-create-heading">{t('app.accounts.groups.create')}</h2>
@@ -173,82 +194,23 @@ export function AccountGroupsScreen() {
             label={t('app.accounts.field.groupName')}
             submitLabel={t('app.accounts.groups.createSubmit')}
             onSubmit={async (name) => {
-              await createAccountGroup(number, name);
-              await after('groupCreated');
+              setDone(undefined);
+              await create.mutateAsync(name);
+              setDone('groupCreated');
             }}
           />
         </section>
       ) : null}
       {list && list.rows.length === 0 ? <p>{t('app.accounts.groups.none')}</p> : null}
       {list && list.rows.length > 0 ? (
-        <TableWrap captionId="group-results-caption">
-          <table className="app-table" id="group-results">
-            <caption id="group-results-caption">{t('app.accounts.groups.results')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('app.accounts.field.groupName')}</th>
-                <th scope="col">{t('app.accounts.field.openAccounts')}</th>
-                <th scope="col">{t('app.people.field.status')}</th>
-                {list.canModify ? <th scope="col">{t('app.accounts.groups.actions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((group) => (
-                <tr key={group.id}>
-                  <th scope="row">
-                    {renaming === group.id ? (
-                      <GroupNameForm
-                        idPrefix={`group-rename-${group.id}`}
-                        initial={group.name}
-                        label={t('app.accounts.groups.renameLabel', group.name)}
-                        submitLabel={t('app.people.form.save')}
-                        onSubmit={async (name) => {
-                          await renameAccountGroup(number, group.id, name);
-                          setRenaming(undefined);
-                          await after('groupRenamed');
-                        }}
-                        onCancel={() => setRenaming(undefined)}
-                      />
-                    ) : (
-                      <Link to={`/organisation/${encodeURIComponent(number)}/accounts?group=${group.id}`}>
-                        {group.name}
-                      </Link>
-                    )}
-                  </th>
-                  <td>{count.format(group.activeAccounts)}</td>
-                  <td>
-                    <ActivePill active={group.active} />
-                  </td>
-                  {list.canModify ? (
-                    <td>
-                      <div className="app-actions">
-                        <button
-                          type="button"
-                          className="app-button"
-                          aria-label={t('app.accounts.groups.renameLabel', group.name)}
-                          onClick={() => setRenaming(group.id)}
-                        >
-                          {t('app.accounts.groups.rename')}
-                        </button>
-                        <button
-                          type="button"
-                          className={`app-button${group.active ? ' app-button--danger' : ''}`}
-                          aria-label={t(
-                            `app.accounts.groups.${group.active ? 'deactivateLabel' : 'reactivateLabel'}`,
-                            group.name,
-                          )}
-                          onClick={() => setConfirming(group)}
-                        >
-                          {t(`app.people.action.${group.active ? 'deactivate' : 'reactivate'}`)}
-                        </button>
-                      </div>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable
+          id="group-results"
+          caption={t('app.accounts.groups.results')}
+          columns={columns}
+          data={list.rows}
+          getRowId={(group) => String(group.id)}
+          loading={query.isFetching && !query.isPending}
+        />
       ) : null}
       <ConfirmDialog
         open={confirming !== undefined}
@@ -265,7 +227,7 @@ export function AccountGroupsScreen() {
           confirming ? t(`app.people.action.${confirming.active ? 'deactivate' : 'reactivate'}`) : ''
         }
         onConfirm={() => {
-          if (confirming) void toggle(confirming);
+          if (confirming) toggle(confirming);
         }}
         onCancel={() => setConfirming(undefined)}
       />

@@ -1,19 +1,29 @@
 import {
   ACCOUNT_STATUSES,
-  type AccountDetail,
-  type AccountGroupSummary,
   type AccountStatus,
+  accountStatusBodySchema,
   checkAccountStatusChange,
 } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { getAccount, listAccountGroups, moveAccount, setAccountStatus } from '../../api/accounts.ts';
+import { z } from 'zod';
 import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
+import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
+import { SelectField } from '../../frame/form/fields.tsx';
+import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { AccountStatusPill, codeOfError, fullName } from './shared.tsx';
+import { problemOf } from '../../lib/query-client.ts';
+import { accountGroupsQuery, accountQuery, useMoveAccount, useSetAccountStatus } from './accounts-queries.ts';
+import { AccountStatusPill, fullName } from './shared.tsx';
+
+/** The status form: a new status of the API's list ('' until one is chosen). */
+const statusFormSchema = z.object({ status: accountStatusBodySchema.shape.status.or(z.literal('')) });
+/** The move form: the target group's id ('' until one is chosen). */
+const moveFormSchema = z.object({ groupId: z.string() });
 
 /**
  * One card account, masked (at most the BIN and the last four): cardholder, group, status. An
@@ -22,65 +32,43 @@ import { AccountStatusPill, codeOfError, fullName } from './shared.tsx';
 export function AccountViewScreen() {
   const { t, problemText } = useApp();
   const { number = '', id = '' } = useParams();
-  const [account, setAccount] = useState<AccountDetail | undefined>();
-  const [groups, setGroups] = useState<AccountGroupSummary[]>([]);
-  const [problem, setProblem] = useState<string | undefined>();
+  const query = useQuery(accountQuery(number, id));
+  const account = query.data;
+  const groupsQuery = useQuery({ ...accountGroupsQuery(number), enabled: account?.canModify === true });
+  const groups = (groupsQuery.data?.rows ?? []).filter((g) => g.active);
+  const changeStatus = useSetAccountStatus(number, id);
+  const move = useMoveAccount(number, id);
   const [done, setDone] = useState<string | undefined>();
-  const [nextStatus, setNextStatus] = useState<AccountStatus | ''>('');
-  const [nextGroup, setNextGroup] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<AccountStatus | undefined>();
+  const statusForm = useAppForm({ schema: statusFormSchema, defaultValues: { status: '' } });
+  const moveForm = useAppForm({ schema: moveFormSchema, defaultValues: { groupId: '' } });
+  const nextStatus = statusForm.watch('status');
+  const nextGroup = moveForm.watch('groupId');
+  const busy = changeStatus.isPending || move.isPending;
+  const problem = query.isError
+    ? problemOf(query.error)
+    : changeStatus.isError
+      ? problemOf(changeStatus.error)
+      : undefined; // a refused move shows in its form
   usePageTitle(t('app.accounts.account.heading', account?.maskedNumber ?? ''));
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setAccount(undefined);
-    setProblem(undefined);
-    getAccount(number, id, controller.signal).then(
-      (found) => {
-        setAccount(found);
-        if (found.canModify)
-          listAccountGroups(number, controller.signal).then(
-            (list) => setGroups(list.rows.filter((g) => g.active)),
-            () => undefined,
-          );
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setProblem(codeOfError(error));
-      },
-    );
-    return () => controller.abort();
-  }, [number, id]);
 
   const changeable = account
     ? ACCOUNT_STATUSES.filter((s) => s !== account.status && !checkAccountStatusChange(account.status, s))
     : [];
 
-  const askStatus = (event: FormEvent) => {
-    event.preventDefault();
-    if (nextStatus) setConfirming(true);
+  const afterChange = (message: string) => {
+    setDone(message);
+    statusForm.reset({ status: '' });
+    moveForm.reset({ groupId: '' });
   };
 
-  const run = async (work: () => Promise<AccountDetail>, message: string) => {
-    setConfirming(false);
-    setBusy(true);
-    setProblem(undefined);
+  const confirmStatus = () => {
+    const status = confirming;
+    setConfirming(undefined);
+    if (!status) return;
     setDone(undefined);
-    try {
-      setAccount(await work());
-      setDone(message);
-      setNextStatus('');
-      setNextGroup('');
-    } catch (error) {
-      setProblem(codeOfError(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const move = (event: FormEvent) => {
-    event.preventDefault();
-    if (nextGroup) void run(() => moveAccount(number, id, Number(nextGroup)), 'moved');
+    move.reset();
+    changeStatus.mutate(status, { onSuccess: () => afterChange('status') });
   };
 
   const base = `/organisation/${encodeURIComponent(number)}`;
@@ -101,7 +89,7 @@ export function AccountViewScreen() {
       <p role="status" id="account-done" className="app-done">
         {done ? t(`app.accounts.done.${done}`) : ''}
       </p>
-      {!account && !problem ? <p>{t('common.loading')}</p> : null}
+      {query.isPending ? <p>{t('common.loading')}</p> : null}
       {account ? (
         <>
           <dl className="app-facts" id="account-facts">
@@ -123,86 +111,72 @@ export function AccountViewScreen() {
             </dd>
           </dl>
           {account.canModify && changeable.length > 0 ? (
-            <form className="app-form app-form--inline" onSubmit={askStatus} noValidate>
-              <div className="cp-field">
-                <label className="cp-field__label" htmlFor="account-next-status">
-                  {t('app.accounts.account.newStatus')}
-                </label>
-                <select
-                  id="account-next-status"
-                  className="cp-field__input"
-                  value={nextStatus}
-                  onChange={(e) => setNextStatus(e.target.value as AccountStatus | '')}
-                >
-                  <option value="">{t('app.accounts.account.choose')}</option>
-                  {changeable.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`app.accounts.status.${s}`)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button
-                type="submit"
-                className="app-button"
-                id="account-status-submit"
-                disabled={busy || !nextStatus}
-              >
+            <AppForm
+              form={statusForm}
+              errorId="account-status-form-error"
+              inline
+              onSubmit={async (values) => {
+                if (values.status) setConfirming(values.status);
+              }}
+            >
+              <SelectField
+                control={statusForm.control}
+                name="status"
+                id="account-next-status"
+                label={t('app.accounts.account.newStatus')}
+                placeholder={t('app.accounts.account.choose')}
+                options={changeable.map((s) => ({ value: s, label: t(`app.accounts.status.${s}`) }))}
+              />
+              <SubmitButton form={statusForm} id="account-status-submit" disabled={busy || !nextStatus}>
                 {t('app.accounts.account.changeStatus')}
-              </button>
-            </form>
+              </SubmitButton>
+            </AppForm>
           ) : null}
           {account.canModify && account.status !== 'Closed' && groups.length > 1 ? (
-            <form className="app-form app-form--inline" onSubmit={move} noValidate>
-              <div className="cp-field">
-                <label className="cp-field__label" htmlFor="account-next-group">
-                  {t('app.accounts.account.moveTo')}
-                </label>
-                <select
-                  id="account-next-group"
-                  className="cp-field__input"
-                  value={nextGroup}
-                  onChange={(e) => setNextGroup(e.target.value)}
-                >
-                  <option value="">{t('app.accounts.account.choose')}</option>
-                  {groups
-                    .filter((g) => g.id !== account.group?.id)
-                    .map((g) => (
-                      <option key={g.id} value={String(g.id)}>
-                        {g.name}
-                      </option>
-                    ))}
-                </select>
-              </div>
-              <button
-                type="submit"
-                className="app-button"
-                id="account-move-submit"
-                disabled={busy || !nextGroup}
-              >
+            <AppForm
+              form={moveForm}
+              errorId="account-move-form-error"
+              inline
+              onSubmit={async ({ groupId }) => {
+                if (!groupId) return;
+                setDone(undefined);
+                changeStatus.reset();
+                await move.mutateAsync(Number(groupId));
+                afterChange('moved');
+              }}
+            >
+              <SelectField
+                control={moveForm.control}
+                name="groupId"
+                id="account-next-group"
+                label={t('app.accounts.account.moveTo')}
+                placeholder={t('app.accounts.account.choose')}
+                options={groups
+                  .filter((g) => g.id !== account.group?.id)
+                  .map((g) => ({ value: String(g.id), label: g.name }))}
+              />
+              <SubmitButton form={moveForm} id="account-move-submit" disabled={busy || !nextGroup}>
                 {t('app.accounts.account.move')}
-              </button>
-            </form>
+              </SubmitButton>
+            </AppForm>
           ) : null}
         </>
       ) : null}
       <ConfirmDialog
-        open={confirming}
+        open={confirming !== undefined}
         title={
-          account && nextStatus
-            ? t('app.accounts.account.confirm', account.maskedNumber, t(`app.accounts.status.${nextStatus}`))
+          account && confirming
+            ? t('app.accounts.account.confirm', account.maskedNumber, t(`app.accounts.status.${confirming}`))
             : ''
         }
         body={
-          nextStatus === 'Closed'
+          confirming === 'Closed'
             ? t('app.accounts.account.confirmClose')
             : t('app.accounts.account.confirmBody')
         }
         confirmLabel={t('app.accounts.account.changeStatus')}
-        onConfirm={() => {
-          if (nextStatus) void run(() => setAccountStatus(number, id, nextStatus), 'status');
-        }}
-        onCancel={() => setConfirming(false)}
+        onConfirm={confirmStatus}
+        onCancel={() => setConfirming(undefined)}
       />
     </>
   );

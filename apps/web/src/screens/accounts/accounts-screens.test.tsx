@@ -250,12 +250,13 @@ describe('Accounts: account search and view', () => {
     expect([...select.options].map((o) => o.value)).toEqual(['', 'Suspended', 'Closed']);
     fireEvent.change(select, { target: { value: 'Suspended' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change status' }));
-    const dialog = document.querySelector('dialog') as HTMLDialogElement;
+    const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Change account 542418******1234 to Suspended?')).toBeDefined();
     // Cancel changes nothing.
     fireEvent.click(document.getElementById('confirm-cancel') as HTMLElement);
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Change status' }));
+    await screen.findByRole('alertdialog');
     fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
     expect(await screen.findByText('The account status has been changed.')).toBeDefined();
     expect(

@@ -1,26 +1,26 @@
-import { type CardholderList, checkSearchCriteria, isLastFourSearch } from '@cardportal/domain';
-import { ErrorSummary, FieldError } from '@cardportal/ui';
-import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { searchCardholders } from '../../api/accounts.ts';
+import { ErrorSummary } from '@cardportal/ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { CompanyTabs } from '../../frame/company-tabs.tsx';
-import { Paging } from '../../frame/paging.tsx';
-import { ActivePill } from '../../frame/status-pill.tsx';
-import { TableWrap } from '../../frame/table-wrap.tsx';
+import { DataTable, type SortingState } from '../../frame/data-table.tsx';
+import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
+import { SelectField, TextField } from '../../frame/form/fields.tsx';
+import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { codeOfError, fullName } from './shared.tsx';
+import { problemOf } from '../../lib/query-client.ts';
+import { cardholderColumns } from './accounts-columns.tsx';
+import { cardholderSearchQuery, criteriaSchema } from './accounts-queries.ts';
+import { checkCardholderCriteria } from './criteria.ts';
 
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'done'; result: CardholderList }
-  | { state: 'failed'; problem: string };
+export { checkCardholderCriteria };
 
-/** Criteria: empty (all), the last four digits, or a name of 2+ characters (the people-search rule). */
-export function checkCardholderCriteria(q: string): string | undefined {
-  if (!q.trim() || isLastFourSearch(q)) return undefined;
-  return checkSearchCriteria(q);
-}
+const searchSchema = criteriaSchema({ status: z.string() });
+
+/** The server answers by name; the grid shows that order and offers no other. */
+const SERVER_ORDER: SortingState = [{ id: 'name', desc: false }];
 
 /** A company's cardholders, searched by name or the last four digits of a card; paged with a page jump. */
 export function CardholderSearchScreen() {
@@ -31,53 +31,32 @@ export function CardholderSearchScreen() {
   const q = params.get('q') ?? '';
   const status = params.get('status') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const [draft, setDraft] = useState({ q, status });
-  const [problem, setProblem] = useState<string | undefined>();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const urlProblem = checkCardholderCriteria(q);
+  const query = useQuery({
+    ...cardholderSearchQuery(number, { q: q.trim() || undefined, status: status || undefined, page }),
+    enabled: !urlProblem,
+    placeholderData: keepPreviousData,
+  });
+  const form = useAppForm({ schema: searchSchema, defaultValues: { q, status } });
 
-  useEffect(() => setDraft({ q, status }), [q, status]);
-
+  // The URL is the search: a new one refills the form; criteria the API would refuse show on the field.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL's criteria are the form's
   useEffect(() => {
-    const found = checkCardholderCriteria(q);
-    if (found) {
-      setProblem(found);
-      return;
-    }
-    const controller = new AbortController();
-    setLoaded({ state: 'loading' });
-    searchCardholders(
-      number,
-      { q: q.trim() || undefined, status: status || undefined, page },
-      controller.signal,
-    ).then(
-      (result) => setLoaded({ state: 'done', result }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ state: 'failed', problem: codeOfError(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [number, q, status, page]);
+    form.reset({ q, status });
+    if (urlProblem) form.setError('q', { type: 'manual', message: urlProblem });
+  }, [q, status, urlProblem]);
 
   const go = (next: { q: string; status: string; page?: number }) => {
-    const query = new URLSearchParams();
-    if (next.q.trim()) query.set('q', next.q.trim());
-    if (next.status) query.set('status', next.status);
-    if (next.page && next.page > 1) query.set('page', String(next.page));
-    setParams(query);
+    const search = new URLSearchParams();
+    if (next.q.trim()) search.set('q', next.q.trim());
+    if (next.status) search.set('status', next.status);
+    if (next.page && next.page > 1) search.set('page', String(next.page));
+    setParams(search);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkCardholderCriteria(draft.q);
-    setProblem(found);
-    if (found) {
-      document.getElementById('cardholder-q')?.focus();
-      return;
-    }
-    go(draft);
-  };
-
-  const result = loaded.state === 'done' ? loaded.result : undefined;
+  const columns = useMemo(() => cardholderColumns({ t, languageTag, number }), [t, languageTag, number]);
+  const result = query.isEnabled ? query.data : undefined;
+  const failed = query.isError ? problemOf(query.error) : undefined;
   const count = new Intl.NumberFormat(languageTag);
 
   return (
@@ -90,50 +69,40 @@ export function CardholderSearchScreen() {
         </p>
       ) : null}
       <search>
-        <form className="app-form app-form--inline" onSubmit={submit} noValidate>
-          <div className="cp-field">
-            <label className="cp-field__label" htmlFor="cardholder-q">
-              {t('app.accounts.cardholders.criteria')}
-            </label>
-            <input
-              id="cardholder-q"
-              className="cp-field__input"
-              type="search"
-              value={draft.q}
-              onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'cardholder-q-error' : undefined}
-            />
-            <FieldError id="cardholder-q-error" message={problem ? problemText(problem) : undefined} />
-          </div>
-          <div className="cp-field">
-            <label className="cp-field__label" htmlFor="cardholder-status">
-              {t('app.people.field.status')}
-            </label>
-            <select
-              id="cardholder-status"
-              className="cp-field__input"
-              value={draft.status}
-              onChange={(e) => setDraft({ ...draft, status: e.target.value })}
-            >
-              <option value="">{t('app.people.search.any')}</option>
-              <option value="active">{t('app.status.Active')}</option>
-              <option value="inactive">{t('app.status.Inactive')}</option>
-            </select>
-          </div>
-          <button type="submit" className="app-button app-button--primary" id="cardholder-search-submit">
+        <AppForm
+          form={form}
+          onSubmit={async (values) => go(values)}
+          errorId="cardholder-search-form-error"
+          inline
+        >
+          <TextField
+            control={form.control}
+            name="q"
+            id="cardholder-q"
+            type="search"
+            label={t('app.accounts.cardholders.criteria')}
+          />
+          <SelectField
+            control={form.control}
+            name="status"
+            id="cardholder-status"
+            label={t('app.people.field.status')}
+            placeholder={t('app.people.search.any')}
+            options={[
+              { value: 'active', label: t('app.status.Active') },
+              { value: 'inactive', label: t('app.status.Inactive') },
+            ]}
+          />
+          <SubmitButton form={form} id="cardholder-search-submit">
             {t('app.search.submit')}
-          </button>
-        </form>
+          </SubmitButton>
+        </AppForm>
       </search>
 
-      <ErrorSummary
-        id="cardholder-search-error"
-        message={loaded.state === 'failed' ? problemText(loaded.problem) : undefined}
-      />
+      <ErrorSummary id="cardholder-search-error" message={failed ? problemText(failed) : undefined} />
       <div aria-live="polite" className="app-live">
-        {loaded.state === 'loading' ? <p>{t('common.loading')}</p> : null}
-        {result ? (
+        {query.isLoading ? <p>{t('common.loading')}</p> : null}
+        {result && !failed ? (
           <p id="cardholder-count">
             {result.total === 0
               ? t('app.accounts.cardholders.none')
@@ -142,44 +111,23 @@ export function CardholderSearchScreen() {
         ) : null}
       </div>
 
-      {result && result.rows.length > 0 ? (
-        <>
-          <TableWrap captionId="cardholder-results-caption">
-            <table className="app-table" id="cardholder-results">
-              <caption id="cardholder-results-caption">{t('app.accounts.cardholders.results')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('app.accounts.field.cardholder')}</th>
-                  <th scope="col">{t('app.accounts.field.orgPoint')}</th>
-                  <th scope="col">{t('app.accounts.field.accountCount')}</th>
-                  <th scope="col">{t('app.people.field.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.rows.map((row) => (
-                  <tr key={row.id}>
-                    <th scope="row">
-                      <Link to={`/organisation/${encodeURIComponent(number)}/cardholders/${row.id}`}>
-                        {fullName(row)}
-                      </Link>
-                    </th>
-                    <td>{row.orgPoint ? `${row.orgPoint.number} ${row.orgPoint.name1}` : ''}</td>
-                    <td>{count.format(row.accountCount)}</td>
-                    <td>
-                      <ActivePill active={row.active} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
-          <Paging
-            idPrefix="cardholder"
-            page={result.page}
-            pages={result.pageCount}
-            onGo={(next) => go({ q, status, page: next })}
-          />
-        </>
+      {result && !failed && result.rows.length > 0 ? (
+        <DataTable
+          id="cardholder-results"
+          caption={t('app.accounts.cardholders.results')}
+          columns={columns}
+          data={result.rows}
+          getRowId={(row) => String(row.id)}
+          loading={query.isFetching}
+          sorting={SERVER_ORDER}
+          columnChoice
+          paging={{
+            idPrefix: 'cardholder',
+            page: result.page,
+            pages: result.pageCount,
+            onGo: (next) => go({ q, status, page: next }),
+          }}
+        />
       ) : null}
     </>
   );

@@ -1,112 +1,55 @@
-import { type CardholderDetail, cardholderSchema, toFieldErrors } from '@cardportal/domain';
-import { ErrorSummary, FieldError } from '@cardportal/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import type { CardholderDetail } from '@cardportal/domain';
+import { ErrorSummary } from '@cardportal/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { getCardholder, setCardholderActive, updateCardholder } from '../../api/accounts.ts';
-import { ApiError } from '../../api/client.ts';
 import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
+import { DataTable } from '../../frame/data-table.tsx';
+import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
+import { TextField } from '../../frame/form/fields.tsx';
+import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { ActivePill } from '../../frame/status-pill.tsx';
-import { TableWrap } from '../../frame/table-wrap.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { AccountStatusPill, codeOfError, fullName } from './shared.tsx';
-
-type Field = 'name1' | 'name2' | 'orgPoint';
+import { problemOf } from '../../lib/query-client.ts';
+import { accountColumns } from './accounts-columns.tsx';
+import {
+  cardholderFormSchema,
+  cardholderQuery,
+  useSetCardholderActive,
+  useUpdateCardholder,
+} from './accounts-queries.ts';
+import { fullName } from './shared.tsx';
 
 /** One cardholder: names, org point, status, its accounts (masked); edit and (de)activate when allowed. */
 export function CardholderViewScreen() {
-  const { t, problemText, fieldProblemText } = useApp();
+  const { t, problemText } = useApp();
   const { number = '', id = '' } = useParams();
-  const [holder, setHolder] = useState<CardholderDetail | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
+  const query = useQuery(cardholderQuery(number, id));
+  const holder = query.data;
+  const activate = useSetCardholderActive(number, id);
   const [done, setDone] = useState<string | undefined>();
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<Record<Field, string>>({ name1: '', name2: '', orgPoint: '' });
-  const [fieldProblems, setFieldProblems] = useState<Partial<Record<Field, string>>>({});
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const columns = useMemo(() => accountColumns({ t, number }), [t, number]);
+  const problem = query.isError
+    ? problemOf(query.error)
+    : activate.isError
+      ? problemOf(activate.error)
+      : undefined;
   usePageTitle(holder ? fullName(holder) : t('app.accounts.cardholder.heading'));
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setHolder(undefined);
-    setProblem(undefined);
-    getCardholder(number, id, controller.signal).then(setHolder, (error: unknown) => {
-      if (!controller.signal.aborted) setProblem(codeOfError(error));
-    });
-    return () => controller.abort();
-  }, [number, id]);
-
-  const startEdit = () => {
-    if (!holder) return;
-    setValues({ name1: holder.name1, name2: holder.name2, orgPoint: holder.orgPoint?.number ?? '' });
-    setFieldProblems({});
-    setDone(undefined);
-    setEditing(true);
-  };
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = cardholderSchema.safeParse({ name1: values.name1, name2: values.name2 });
-    const found: Partial<Record<Field, string>> = parsed.success ? {} : toFieldErrors(parsed.error);
-    setFieldProblems(found);
-    const first = (Object.keys(found) as Field[])[0];
-    if (first) {
-      document.getElementById(`cardholder-${first}`)?.focus();
-      return;
-    }
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      setHolder(await updateCardholder(number, id, values));
-      setEditing(false);
-      setDone('saved');
-    } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors) setFieldProblems(error.fieldErrors);
-      else setProblem(codeOfError(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const toggle = async () => {
+  const toggle = () => {
     if (!holder) return;
     setConfirming(false);
-    setBusy(true);
-    setProblem(undefined);
     setDone(undefined);
-    try {
-      const next = await setCardholderActive(number, id, !holder.active);
-      setHolder(next);
-      setDone(next.active ? 'reactivated' : 'deactivated');
-    } catch (error) {
-      setProblem(codeOfError(error));
-    } finally {
-      setBusy(false);
-    }
+    activate.mutate(!holder.active, {
+      onSuccess: (next) => setDone(next.active ? 'reactivated' : 'deactivated'),
+    });
   };
 
   const base = `/organisation/${encodeURIComponent(number)}`;
-  const field = (name: Field, label: string) => (
-    <div className="cp-field">
-      <label className="cp-field__label" htmlFor={`cardholder-${name}`}>
-        {label}
-      </label>
-      <input
-        id={`cardholder-${name}`}
-        className="cp-field__input"
-        value={values[name]}
-        onChange={(e) => setValues({ ...values, [name]: e.target.value })}
-        aria-invalid={fieldProblems[name] ? true : undefined}
-        aria-describedby={fieldProblems[name] ? `cardholder-${name}-error` : undefined}
-      />
-      <FieldError
-        id={`cardholder-${name}-error`}
-        message={fieldProblems[name] ? fieldProblemText(fieldProblems[name] as string) : undefined}
-      />
-    </div>
-  );
 
   return (
     <>
@@ -124,7 +67,7 @@ export function CardholderViewScreen() {
       <p role="status" id="cardholder-done" className="app-done">
         {done ? t(`app.accounts.done.${done}`) : ''}
       </p>
-      {!holder && !problem ? <p>{t('common.loading')}</p> : null}
+      {query.isPending ? <p>{t('common.loading')}</p> : null}
       {holder ? (
         <>
           <dl className="app-facts" id="cardholder-facts">
@@ -141,14 +84,22 @@ export function CardholderViewScreen() {
           </dl>
           {holder.canModify && !editing ? (
             <div className="app-actions">
-              <button type="button" className="app-button" id="cardholder-edit" onClick={startEdit}>
+              <button
+                type="button"
+                className="app-button"
+                id="cardholder-edit"
+                onClick={() => {
+                  setDone(undefined);
+                  setEditing(true);
+                }}
+              >
                 {t('app.people.action.edit')}
               </button>
               <button
                 type="button"
                 id={holder.active ? 'cardholder-deactivate' : 'cardholder-reactivate'}
                 className={`app-button${holder.active ? ' app-button--danger' : ''}`}
-                disabled={busy}
+                disabled={activate.isPending}
                 onClick={() => setConfirming(true)}
               >
                 {t(`app.people.action.${holder.active ? 'deactivate' : 'reactivate'}`)}
@@ -156,55 +107,29 @@ export function CardholderViewScreen() {
             </div>
           ) : null}
           {editing ? (
-            <form className="app-form" onSubmit={save} noValidate aria-labelledby="cardholder-edit-heading">
-              <h2 id="cardholder-edit-heading">{t('app.accounts.cardholder.editHeading')}</h2>
-              {field('name1', t('app.accounts.field.name1'))}
-              {field('name2', t('app.accounts.field.name2'))}
-              {field('orgPoint', t('app.accounts.field.orgPointNumber'))}
-              <div className="app-actions">
-                <button
-                  type="submit"
-                  className="app-button app-button--primary"
-                  id="cardholder-save"
-                  disabled={busy}
-                >
-                  {t('app.people.form.save')}
-                </button>
-                <button type="button" className="app-button" onClick={() => setEditing(false)}>
-                  {t('common.cancel')}
-                </button>
-              </div>
-            </form>
+            <CardholderForm
+              holder={holder}
+              number={number}
+              id={id}
+              onDone={() => {
+                setEditing(false);
+                setDone('saved');
+              }}
+              onCancel={() => setEditing(false)}
+            />
           ) : null}
           <section aria-labelledby="cardholder-accounts-heading">
             <h2 id="cardholder-accounts-heading">{t('app.accounts.cardholder.accounts')}</h2>
             {holder.accounts.length === 0 ? (
               <p>{t('app.accounts.accounts.none')}</p>
             ) : (
-              <TableWrap captionId="cardholder-accounts-heading">
-                <table className="app-table" id="cardholder-accounts">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('app.accounts.field.number')}</th>
-                      <th scope="col">{t('app.accounts.field.group')}</th>
-                      <th scope="col">{t('app.people.field.status')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {holder.accounts.map((a) => (
-                      <tr key={a.id}>
-                        <th scope="row">
-                          <Link to={`${base}/accounts/${a.id}`}>{a.maskedNumber}</Link>
-                        </th>
-                        <td>{a.group?.name ?? ''}</td>
-                        <td>
-                          <AccountStatusPill status={a.status} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableWrap>
+              <DataTable
+                id="cardholder-accounts"
+                caption={t('app.accounts.cardholder.accounts')}
+                columns={columns}
+                data={holder.accounts}
+                getRowId={(a) => String(a.id)}
+              />
             )}
           </section>
         </>
@@ -221,9 +146,72 @@ export function CardholderViewScreen() {
         }
         body={t('app.accounts.cardholder.confirm.body')}
         confirmLabel={holder ? t(`app.people.action.${holder.active ? 'deactivate' : 'reactivate'}`) : ''}
-        onConfirm={() => void toggle()}
+        onConfirm={toggle}
         onCancel={() => setConfirming(false)}
       />
     </>
+  );
+}
+
+/** The edit form: names by the domain's rules; the server checks the org point (its answer lands on it). */
+function CardholderForm({
+  holder,
+  number,
+  id,
+  onDone,
+  onCancel,
+}: {
+  holder: CardholderDetail;
+  number: string;
+  id: string;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useApp();
+  const save = useUpdateCardholder(number, id);
+  const form = useAppForm({
+    schema: cardholderFormSchema,
+    defaultValues: { name1: holder.name1, name2: holder.name2, orgPoint: holder.orgPoint?.number ?? '' },
+  });
+  return (
+    <section aria-labelledby="cardholder-edit-heading">
+      <h2 id="cardholder-edit-heading">{t('app.accounts.cardholder.editHeading')}</h2>
+      <AppForm
+        form={form}
+        id="cardholder-form"
+        errorId="cardholder-form-error"
+        onSubmit={async (values) => {
+          await save.mutateAsync({ ...values, orgPoint: values.orgPoint.trim() });
+          onDone();
+        }}
+      >
+        <TextField
+          control={form.control}
+          name="name1"
+          id="cardholder-name1"
+          label={t('app.accounts.field.name1')}
+        />
+        <TextField
+          control={form.control}
+          name="name2"
+          id="cardholder-name2"
+          label={t('app.accounts.field.name2')}
+        />
+        <TextField
+          control={form.control}
+          name="orgPoint"
+          id="cardholder-orgPoint"
+          label={t('app.accounts.field.orgPointNumber')}
+        />
+        <div className="app-actions">
+          <SubmitButton form={form} id="cardholder-save">
+            {t('app.people.form.save')}
+          </SubmitButton>
+          <button type="button" className="app-button" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      </AppForm>
+    </section>
   );
 }

@@ -1,13 +1,6 @@
 import type { AccountStatus } from '@cardportal/domain';
 import { useApp } from '../../lib/app-context.tsx';
 
-const codeOfError = (error: unknown, fallback = 'error.generic') =>
-  error && typeof error === 'object' && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : fallback;
-
-export { codeOfError };
-
 /** Active / Suspended / Closed as a pill. */
 export function AccountStatusPill({ status }: { status: AccountStatus }) {
   const { t } = useApp();

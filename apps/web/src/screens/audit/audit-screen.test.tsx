@@ -1,7 +1,7 @@
 import type { AuditPage } from '@cardportal/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeContext, mockFetch, problemTextOf, renderApp } from '../../test/support.tsx';
+import { enterDate, makeContext, mockFetch, problemTextOf, renderApp } from '../../test/support.tsx';
 
 const page = (over: Partial<AuditPage> = {}): AuditPage => ({
   rows: [
@@ -46,28 +46,61 @@ describe('Audit trail', () => {
     expect(within(table).getByText('admin01')).toBeDefined();
     expect(within(table).getByText('status: Active → Suspended')).toBeDefined();
     expect(within(table).getByText(/account\.statusChanged · Account 542418\*{6}1234/)).toBeDefined();
+    // The server's order, newest first, is announced on its column; no other order is offered.
+    expect(within(table).getByRole('columnheader', { name: 'When' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    expect(within(table).queryByRole('button', { name: 'When' })).toBeNull();
     const exportLink = screen.getByRole('link', { name: 'Export CSV' });
     expect(exportLink.getAttribute('href')).toBe('/app/api/audit/export?from=2026-10-24&to=2026-11-22');
     expect(exportLink.hasAttribute('download')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/app/api/audit?page=2')).toBe(true));
+    expect(await screen.findByText('Page 2 of 3')).toBeDefined();
+  });
+
+  it('hides and shows columns through the column menu; a row action filters by its actor', async () => {
+    const calls = mockFetch((call) => (call.url.startsWith('/app/api/audit') ? { body: page() } : undefined));
+    renderApp('/audit');
+    const table = await screen.findByRole('table', { name: 'Audit events' });
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    const menu = await screen.findByRole('menu', { name: 'Columns' });
+    const changes = within(menu).getByRole('menuitemcheckbox', { name: 'Changes' });
+    expect(changes.getAttribute('aria-checked')).toBe('true');
+    // "When" names each row: it is not offered.
+    expect(within(menu).queryByRole('menuitemcheckbox', { name: 'When' })).toBeNull();
+    fireEvent.click(changes);
+    await waitFor(() => expect(within(table).queryByRole('columnheader', { name: 'Changes' })).toBeNull());
+    expect(within(table).queryByText('status: Active → Suspended')).toBeNull();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+
+    const row = within(table).getAllByRole('row')[1] as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: /^Actions for the event of / }));
+    const actions = await screen.findByRole('menu');
+    expect(within(actions).getByRole('menuitem', { name: 'Show events about active01' })).toBeDefined();
+    fireEvent.click(within(actions).getByRole('menuitem', { name: 'Show events by admin01' }));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/app/api/audit?actor=admin01'));
+    expect((screen.getByLabelText('Changed by (user ID)') as HTMLInputElement).value).toBe('admin01');
   });
 
   it('checks the dates (From not after To, at most 30 days) before asking, then sends every filter', async () => {
     const calls = mockFetch((call) => (call.url.startsWith('/app/api/audit') ? { body: page() } : undefined));
     renderApp('/audit');
     await screen.findByText('120 events from 2026-10-24 to 2026-11-22');
-    const from = screen.getByLabelText('From');
-    const to = screen.getByLabelText('To');
-    fireEvent.change(from, { target: { value: '2026-11-10' } });
-    fireEvent.change(to, { target: { value: '2026-11-01' } });
+    const from = screen.getByRole('group', { name: 'From' });
+    expect(from.id).toBe('audit-from');
+    enterDate('audit-from', '2026-11-10');
+    enterDate('audit-to', '2026-11-01');
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByText(problemTextOf('dateRange.fromAfterTo'))).toBeDefined();
-    fireEvent.change(from, { target: { value: '2026-09-01' } });
+    // The error is tied to the field, and focus is moved there.
+    expect(from.getAttribute('aria-describedby')).toContain('audit-from-error');
+    await waitFor(() => expect(from.contains(document.activeElement)).toBe(true));
+    enterDate('audit-from', '2026-09-01');
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByText(problemTextOf('audit.rangeTooLong'))).toBeDefined();
     expect(calls.filter((c) => c.url.includes('from='))).toHaveLength(0);
-    fireEvent.change(from, { target: { value: '2026-10-20' } });
+    enterDate('audit-from', '2026-10-20');
     fireEvent.change(screen.getByLabelText('Changed by (user ID)'), { target: { value: 'admin01' } });
     fireEvent.change(screen.getByLabelText('User concerned (user ID)'), { target: { value: 'active01' } });
     fireEvent.change(screen.getByLabelText('Record type'), { target: { value: 'account' } });

@@ -1,11 +1,15 @@
-import { companyGroupSchema, issuerGroupSchema, toFieldErrors } from '@cardportal/domain';
-import { ErrorSummary, TextField } from '@cardportal/ui';
-import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { ErrorSummary } from '@cardportal/ui';
+import { useMemo, useState } from 'react';
+import { Dialog } from '../../frame/aria/dialog.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
+import { type DataColumn, DataTable, dataColumns, type RowActions } from '../../frame/data-table.tsx';
+import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
+import { TextField } from '../../frame/form/fields.tsx';
+import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { ActivePill } from '../../frame/status-pill.tsx';
-import { TableWrap } from '../../frame/table-wrap.tsx';
-import { useApp } from '../../lib/app-context.tsx';
+import { type App, useApp } from '../../lib/app-context.tsx';
+import { problemOf } from '../../lib/query-client.ts';
+import { type GroupChange, groupNameSchema } from './issuers-queries.ts';
 
 export interface GroupRow {
   id: number;
@@ -15,84 +19,71 @@ export interface GroupRow {
   activeCount: number;
 }
 
+type Kind = 'issuerGroup' | 'companyGroup';
+const labelsOf = (kind: Kind) => (kind === 'issuerGroup' ? 'app.issuerGroups' : 'app.companyGroups');
+
+const col = dataColumns<GroupRow>();
+
+/** The group grid: name (names the row), active members, status. A complete list: it sorts itself. */
+function groupColumns({ t, kind }: Pick<App, 't'> & { kind: Kind }): DataColumn<GroupRow>[] {
+  return col.columns([
+    col.accessor('name', { header: t(`${labelsOf(kind)}.name`), meta: { rowHeader: true } }),
+    col.accessor('activeCount', { header: t(`${labelsOf(kind)}.count`), meta: { className: 'app-num' } }),
+    col.accessor((row) => (row.active ? 1 : 0), {
+      id: 'status',
+      header: t('app.people.field.status'),
+      cell: ({ row }) => <ActivePill active={row.original.active} />,
+    }),
+  ]);
+}
+
 /**
- * A list of groups (issuer groups or one issuer's company groups) with add, rename, deactivate and
- * reactivate for those who may maintain them. Names follow the domain schema the server runs too; a
- * refusal (duplicate name, active members) is shown in the error summary.
+ * A list of groups (issuer groups or one issuer's company groups) with add, and — in each row's
+ * action menu — rename (a dialog), deactivate and reactivate (confirmed) for those who may maintain
+ * them. Names follow the domain schema the server runs too; a duplicate name lands on its field, any
+ * other refusal (active members) in the error summary.
  */
 export function GroupTable({
   kind,
   rows,
   canMaintain,
-  onCreate,
-  onRename,
-  onSetActive,
+  onChange,
 }: {
-  kind: 'issuerGroup' | 'companyGroup';
+  kind: Kind;
   rows: GroupRow[];
   canMaintain: boolean;
-  onCreate: (name: string) => Promise<void>;
-  onRename: (id: number, name: string) => Promise<void>;
-  onSetActive: (id: number, active: boolean) => Promise<void>;
+  onChange: (change: GroupChange) => Promise<unknown>;
 }) {
-  const { t, problemText, fieldProblemText } = useApp();
-  const labels = kind === 'issuerGroup' ? 'app.issuerGroups' : 'app.companyGroups';
-  const schema = kind === 'issuerGroup' ? issuerGroupSchema : companyGroupSchema;
-  const [name, setName] = useState('');
-  const [nameProblem, setNameProblem] = useState<string | undefined>();
-  const [renaming, setRenaming] = useState<{ id: number; name: string; draft: string } | undefined>();
-  const [renameProblem, setRenameProblem] = useState<string | undefined>();
+  const { t, problemText } = useApp();
+  const labels = labelsOf(kind);
+  const schema = useMemo(() => groupNameSchema(kind), [kind]);
+  const add = useAppForm({ schema, defaultValues: { name: '' } });
+  const [renaming, setRenaming] = useState<GroupRow | undefined>();
   const [confirming, setConfirming] = useState<GroupRow | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const columns = useMemo(() => groupColumns({ t, kind }), [t, kind]);
 
-  const check = (value: string) => {
-    const parsed = schema.safeParse({ name: value });
-    return parsed.success ? undefined : toFieldErrors(parsed.error).name;
-  };
-
-  /** Runs a change; a field refusal goes to `onField`, anything else to the summary. */
-  const run = async (work: () => Promise<void>, onField?: (key: string) => void) => {
-    setBusy(true);
+  const started = () => {
     setProblem(undefined);
     setDone(false);
-    try {
-      await work();
-      setDone(true);
-      return true;
-    } catch (error) {
-      const field = error instanceof ApiError ? error.fieldErrors?.name : undefined;
-      if (field && onField) onField(field);
-      else setProblem(error instanceof ApiError ? error.code : 'error.generic');
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = check(name);
-    setNameProblem(found);
-    if (found) {
-      document.getElementById(`${kind}-name`)?.focus();
-      return;
-    }
-    if (await run(() => onCreate(name.trim()), setNameProblem)) setName('');
-  };
-
-  const rename = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!renaming) return;
-    const found = check(renaming.draft);
-    setRenameProblem(found);
-    if (found) return;
-    if (await run(() => onRename(renaming.id, renaming.draft.trim()), setRenameProblem))
-      setRenaming(undefined);
   };
 
   const action = confirming?.active ? 'deactivate' : 'reactivate';
+  const rowActions: RowActions<GroupRow> | undefined = canMaintain
+    ? {
+        label: (row) => t('app.groups.rowActions', row.name),
+        actions: (row) => [
+          { id: 'rename', label: t('app.groups.rename'), onAction: () => setRenaming(row) },
+          {
+            id: row.active ? 'deactivate' : 'reactivate',
+            label: t(`app.people.action.${row.active ? 'deactivate' : 'reactivate'}`),
+            danger: row.active,
+            onAction: () => setConfirming(row),
+          },
+        ],
+      }
+    : undefined;
 
   return (
     <>
@@ -101,99 +92,51 @@ export function GroupTable({
         {done ? t('app.groups.done') : ''}
       </p>
       {canMaintain ? (
-        <form className="app-form app-form--inline" onSubmit={add} noValidate id={`${kind}-add`}>
+        <AppForm
+          form={add}
+          id={`${kind}-add`}
+          errorId={`${kind}-add-error`}
+          inline
+          onSubmit={async (values) => {
+            started();
+            await onChange({ kind: 'create', name: values.name.trim() });
+            add.reset({ name: '' });
+            setDone(true);
+          }}
+        >
           <TextField
+            control={add.control}
+            name="name"
             id={`${kind}-name`}
             label={t(`${labels}.name`)}
-            value={name}
-            onValueChange={setName}
-            error={nameProblem ? fieldProblemText(nameProblem) : undefined}
             autoComplete="off"
           />
-          <button
-            type="submit"
-            className="app-button app-button--primary"
-            disabled={busy}
-            id={`${kind}-create`}
-          >
+          <SubmitButton form={add} id={`${kind}-create`}>
             {t('app.groups.add')}
-          </button>
-        </form>
+          </SubmitButton>
+        </AppForm>
       ) : null}
-      {rows.length === 0 ? <p>{t('app.groups.none')}</p> : null}
-      {rows.length > 0 ? (
-        <TableWrap captionId={`${kind}-table-caption`}>
-          <table className="app-table" id={`${kind}-table`}>
-            <caption id={`${kind}-table-caption`}>{t(`${labels}.heading`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t(`${labels}.name`)}</th>
-                <th scope="col">{t(`${labels}.count`)}</th>
-                <th scope="col">{t('app.people.field.status')}</th>
-                {canMaintain ? <th scope="col">{t('app.groups.actions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">
-                    {renaming?.id === row.id ? (
-                      <form className="app-form app-form--inline" onSubmit={rename} noValidate>
-                        <TextField
-                          id={`${kind}-rename-${row.id}`}
-                          label={t('app.groups.renameLabel', row.name)}
-                          value={renaming.draft}
-                          onValueChange={(draft) => setRenaming({ ...renaming, draft })}
-                          error={renameProblem ? fieldProblemText(renameProblem) : undefined}
-                          autoComplete="off"
-                        />
-                        <button type="submit" className="app-button app-button--primary" disabled={busy}>
-                          {t('app.people.form.save')}
-                        </button>
-                        <button type="button" className="app-button" onClick={() => setRenaming(undefined)}>
-                          {t('common.cancel')}
-                        </button>
-                      </form>
-                    ) : (
-                      row.name
-                    )}
-                  </th>
-                  <td>{row.activeCount}</td>
-                  <td>
-                    <ActivePill active={row.active} />
-                  </td>
-                  {canMaintain ? (
-                    <td>
-                      <div className="app-actions">
-                        <button
-                          type="button"
-                          className="app-button"
-                          disabled={busy}
-                          aria-label={`${t('app.groups.rename')}: ${row.name}`}
-                          onClick={() => {
-                            setRenameProblem(undefined);
-                            setRenaming({ id: row.id, name: row.name, draft: row.name });
-                          }}
-                        >
-                          {t('app.groups.rename')}
-                        </button>
-                        <button
-                          type="button"
-                          className={`app-button${row.active ? ' app-button--danger' : ''}`}
-                          disabled={busy}
-                          aria-label={`${t(`app.people.action.${row.active ? 'deactivate' : 'reactivate'}`)}: ${row.name}`}
-                          onClick={() => setConfirming(row)}
-                        >
-                          {t(`app.people.action.${row.active ? 'deactivate' : 'reactivate'}`)}
-                        </button>
-                      </div>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+      <DataTable
+        id={`${kind}-table`}
+        caption={t(`${labels}.heading`)}
+        columns={columns}
+        data={rows}
+        getRowId={(row) => String(row.id)}
+        empty={t('app.groups.none')}
+        rowActions={rowActions}
+      />
+      {renaming ? (
+        <RenameDialog
+          kind={kind}
+          row={renaming}
+          onClose={() => setRenaming(undefined)}
+          onRename={async (name) => {
+            started();
+            await onChange({ kind: 'rename', id: renaming.id, name });
+            setRenaming(undefined);
+            setDone(true);
+          }}
+        />
       ) : null}
       <ConfirmDialog
         open={confirming !== undefined}
@@ -203,10 +146,63 @@ export function GroupTable({
         onConfirm={() => {
           const row = confirming;
           setConfirming(undefined);
-          if (row) void run(() => onSetActive(row.id, !row.active));
+          if (!row) return;
+          started();
+          onChange({ kind: 'setActive', id: row.id, active: !row.active }).then(
+            () => setDone(true),
+            (error: unknown) => setProblem(problemOf(error)),
+          );
         }}
         onCancel={() => setConfirming(undefined)}
       />
     </>
+  );
+}
+
+/** Renames a group: a modal form with the new name (a duplicate lands on the field). */
+function RenameDialog({
+  kind,
+  row,
+  onClose,
+  onRename,
+}: {
+  kind: Kind;
+  row: GroupRow;
+  onClose: () => void;
+  onRename: (name: string) => Promise<void>;
+}) {
+  const { t } = useApp();
+  const form = useAppForm({ schema: groupNameSchema(kind), defaultValues: { name: row.name } });
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`${t('app.groups.rename')}: ${row.name}`}
+      id={`${kind}-rename-dialog`}
+    >
+      <AppForm
+        form={form}
+        id={`${kind}-rename-form`}
+        errorId={`${kind}-rename-error`}
+        onSubmit={async (values) => onRename(values.name.trim())}
+      >
+        <TextField
+          control={form.control}
+          name="name"
+          id={`${kind}-rename-${row.id}`}
+          label={t('app.groups.renameLabel', row.name)}
+          autoComplete="off"
+          autoFocus
+        />
+        <div className="app-actions">
+          <button type="button" className="app-button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <SubmitButton form={form} id={`${kind}-rename-save`}>
+            {t('app.people.form.save')}
+          </SubmitButton>
+        </div>
+      </AppForm>
+    </Dialog>
   );
 }

@@ -5,37 +5,39 @@ import {
   LIMITS,
   mayOnIssuers,
 } from '@cardportal/domain';
-import { ErrorSummary, FieldError, TextField } from '@cardportal/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { ErrorSummary } from '@cardportal/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import { createIssuer, getIssuer, listIssuerGroups, updateIssuer } from '../../api/issuers.ts';
+import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
+import { SelectField, TextField } from '../../frame/form/fields.tsx';
+import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { useForm } from '../../lib/use-form.ts';
-import { ISSUER_CODE_FIELDS, type IssuerField, validateIssuer, wholeNumber } from './issuer-form.ts';
+import { problemOf } from '../../lib/query-client.ts';
+import {
+  ISSUER_CODE_FIELDS,
+  type IssuerFormValues,
+  issuerFormSchema,
+  issuerGroupsQuery,
+  issuerQuery,
+  useSaveIssuer,
+  wholeNumber,
+} from './issuers-queries.ts';
 
 /** Create an issuer (Z), or edit one (`/issuers/:number/edit`, Z and H; only Z moves it between groups). */
 export function IssuerFormScreen({ mode }: { mode: 'create' | 'edit' }) {
   const { t, user, problemText } = useApp();
   const { number = '' } = useParams();
-  const [detail, setDetail] = useState<IssuerDetail | undefined>();
-  const [groups, setGroups] = useState<IssuerGroupSummary[] | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
   const heading = mode === 'create' ? t('app.issuers.create.heading') : t('app.issuers.edit.heading', number);
   usePageTitle(heading);
   const mayChooseGroup = mayOnIssuers(user.userType, 'createIssuer');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const failed = (error: unknown) => {
-      if (!controller.signal.aborted) setProblem(error instanceof ApiError ? error.code : 'error.generic');
-    };
-    if (mode === 'edit') getIssuer(number, controller.signal).then(setDetail, failed);
-    if (mayChooseGroup) listIssuerGroups(controller.signal).then((list) => setGroups(list.rows), failed);
-    else setGroups([]);
-    return () => controller.abort();
-  }, [mode, number, mayChooseGroup]);
+  const detailRead = useQuery({ ...issuerQuery(number), enabled: mode === 'edit' });
+  const groupsRead = useQuery({ ...issuerGroupsQuery(), enabled: mayChooseGroup });
+  const detail = mode === 'edit' ? detailRead.data : undefined;
+  const groups = mayChooseGroup ? groupsRead.data?.rows : [];
+  const failed = detailRead.isError ? detailRead.error : groupsRead.isError ? groupsRead.error : undefined;
+  const problem = failed ? problemOf(failed) : undefined;
 
   const ready = groups !== undefined && (mode === 'create' || detail !== undefined);
   return (
@@ -61,10 +63,14 @@ function IssuerForm({
   groups: IssuerGroupSummary[];
   mayChooseGroup: boolean;
 }) {
-  const { t, problemText, fieldProblemText } = useApp();
+  const { t } = useApp();
   const navigate = useNavigate();
-  const form = useForm<IssuerField>({
-    initial: {
+  const save = useSaveIssuer();
+  const schema = useMemo(() => issuerFormSchema(mode), [mode]);
+  const form = useAppForm({
+    schema,
+    codeFields: ISSUER_CODE_FIELDS,
+    defaultValues: {
       number: detail?.number ?? '',
       name1: detail?.name1 ?? '',
       name2: detail?.name2 ?? '',
@@ -77,12 +83,9 @@ function IssuerForm({
         detail?.passwordDurationDays ?? DEFAULT_PASSWORD_POLICY.passwordDurationDays,
       ),
     },
-    validate: (values) => validateIssuer(values, mode),
-    codeFields: ISSUER_CODE_FIELDS,
   });
-  const { values, problems } = form;
-  const err = (field: IssuerField) => (problems[field] ? fieldProblemText(problems[field]) : undefined);
-  const label = (field: IssuerField) =>
+  const chosenGroup = form.watch('issuerGroupId');
+  const label = (field: keyof IssuerFormValues) =>
     field === 'name1' || field === 'name2'
       ? t(`app.org.field.${field}`)
       : field === 'passwordMinLength'
@@ -98,97 +101,85 @@ function IssuerForm({
               String(LIMITS.passwordDurationMaxDays),
             )
           : t(`app.issuers.field.${field === 'issuerGroupId' ? 'issuerGroup' : field}`);
-  const items = (Object.keys(problems) as IssuerField[])
-    .filter((f) => problems[f])
-    .map((f) => ({ fieldId: `issuer-${f}`, text: `${label(f)}: ${err(f)}` }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const ok = await form.submit(async (v) => {
-      const common = {
-        name1: v.name1.trim(),
-        name2: v.name2.trim(),
-        ica: v.ica.trim(),
-        bankNumber: v.bankNumber.trim(),
-        cobrand: v.cobrand.trim() || null,
-        passwordMinLength: wholeNumber(v.passwordMinLength),
-        passwordDurationDays: wholeNumber(v.passwordDurationDays),
-        ...(mayChooseGroup ? { issuerGroupId: v.issuerGroupId ? Number(v.issuerGroupId) : null } : {}),
-      };
-      const saved =
-        mode === 'create'
-          ? await createIssuer({ number: v.number.trim(), ...common })
-          : await updateIssuer(detail?.number ?? '', common);
-      navigate(`/issuers/${encodeURIComponent(saved.number)}`, {
-        state: { done: mode === 'create' ? 'created' : 'saved' },
-      });
+  const submit = async (v: IssuerFormValues) => {
+    const common = {
+      name1: v.name1.trim(),
+      name2: v.name2.trim(),
+      ica: v.ica.trim(),
+      bankNumber: v.bankNumber.trim(),
+      cobrand: v.cobrand.trim() || null,
+      passwordMinLength: wholeNumber(v.passwordMinLength),
+      passwordDurationDays: wholeNumber(v.passwordDurationDays),
+      ...(mayChooseGroup ? { issuerGroupId: v.issuerGroupId ? Number(v.issuerGroupId) : null } : {}),
+    };
+    const saved =
+      mode === 'create'
+        ? await save.mutateAsync({ number: undefined, body: { number: v.number.trim(), ...common } })
+        : await save.mutateAsync({ number: detail?.number ?? '', body: common });
+    navigate(`/issuers/${encodeURIComponent(saved.number)}`, {
+      state: { done: mode === 'create' ? 'created' : 'saved' },
     });
-    if (!ok) window.setTimeout(() => document.getElementById('issuer-form-errors')?.focus(), 0);
   };
 
-  const field = (name: IssuerField, extra = {}) => (
+  const visible: (keyof IssuerFormValues)[] = [
+    ...(mode === 'create' ? (['number'] as const) : []),
+    'name1',
+    'name2',
+    'ica',
+    'bankNumber',
+    ...(mayChooseGroup ? (['issuerGroupId'] as const) : []),
+    'cobrand',
+    'passwordMinLength',
+    'passwordDurationDays',
+  ];
+  const summaryFields = Object.fromEntries(
+    visible.map((name) => [name, { id: `issuer-${name}`, label: label(name) }]),
+  );
+
+  const field = (name: Exclude<keyof IssuerFormValues, 'issuerGroupId'>, numeric = false) => (
     <TextField
+      control={form.control}
+      name={name}
       id={`issuer-${name}`}
       label={label(name)}
-      value={values[name]}
-      onValueChange={(v) => form.set(name, v)}
-      error={err(name)}
       autoComplete="off"
-      {...extra}
+      inputMode={numeric ? 'numeric' : undefined}
     />
   );
 
-  const groupError = err('issuerGroupId');
   return (
-    <form className="app-form" onSubmit={submit} noValidate id="issuer-form">
-      <ErrorSummary
-        id="issuer-form-errors"
-        heading={items.length > 0 || form.formProblem ? t('app.people.form.errors') : undefined}
-        message={form.formProblem ? problemText(form.formProblem) : undefined}
-        items={items}
-      />
-      {mode === 'create' ? field('number', { inputMode: 'numeric' }) : null}
+    <AppForm
+      form={form}
+      onSubmit={submit}
+      id="issuer-form"
+      errorId="issuer-form-errors"
+      fields={summaryFields}
+    >
+      {mode === 'create' ? field('number', true) : null}
       {field('name1')}
       {field('name2')}
-      {field('ica', { inputMode: 'numeric' })}
-      {field('bankNumber', { inputMode: 'numeric' })}
+      {field('ica', true)}
+      {field('bankNumber', true)}
       {mayChooseGroup ? (
-        <div className={`cp-field${groupError ? ' cp-field--invalid' : ''}`}>
-          <label className="cp-field__label" htmlFor="issuer-issuerGroupId">
-            {label('issuerGroupId')}
-          </label>
-          <select
-            id="issuer-issuerGroupId"
-            className="cp-field__input"
-            value={values.issuerGroupId}
-            onChange={(e) => form.set('issuerGroupId', e.target.value)}
-            aria-invalid={groupError ? true : undefined}
-            aria-describedby={groupError ? 'issuer-issuerGroupId-error' : undefined}
-          >
-            <option value="">{t('app.issuers.none')}</option>
-            {groups
-              .filter((g) => g.active || String(g.id) === values.issuerGroupId)
-              .map((g) => (
-                <option key={g.id} value={String(g.id)}>
-                  {g.name}
-                </option>
-              ))}
-          </select>
-          <FieldError id="issuer-issuerGroupId-error" message={groupError} />
-        </div>
+        <SelectField
+          control={form.control}
+          name="issuerGroupId"
+          id="issuer-issuerGroupId"
+          label={label('issuerGroupId')}
+          placeholder={t('app.issuers.none')}
+          options={groups
+            .filter((g) => g.active || String(g.id) === chosenGroup)
+            .map((g) => ({ value: String(g.id), label: g.name }))}
+        />
       ) : null}
       {field('cobrand')}
-      {field('passwordMinLength', { inputMode: 'numeric' })}
-      {field('passwordDurationDays', { inputMode: 'numeric' })}
+      {field('passwordMinLength', true)}
+      {field('passwordDurationDays', true)}
       <div className="app-actions">
-        <button
-          type="submit"
-          className="app-button app-button--primary"
-          id="issuer-save"
-          disabled={form.submitting}
-        >
+        <SubmitButton form={form} id="issuer-save">
           {t('app.people.form.save')}
-        </button>
+        </SubmitButton>
         <Link
           className="app-button"
           to={detail ? `/issuers/${encodeURIComponent(detail.number)}` : '/issuers'}
@@ -196,6 +187,6 @@ function IssuerForm({
           {t('common.cancel')}
         </Link>
       </div>
-    </form>
+    </AppForm>
   );
 }

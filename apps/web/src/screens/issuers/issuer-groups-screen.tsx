@@ -1,38 +1,20 @@
-import type { IssuerGroupList } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import {
-  createIssuerGroup,
-  listIssuerGroups,
-  renameIssuerGroup,
-  setIssuerGroupActive,
-} from '../../api/issuers.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
+import { problemOf } from '../../lib/query-client.ts';
 import { GroupTable } from './group-table.tsx';
+import { issuerGroupsQuery, useChangeIssuerGroup } from './issuers-queries.ts';
 
 /** Issuer groups: Z sees and maintains all of them, H sees its own. */
 export function IssuerGroupsScreen() {
   const { t, problemText } = useApp();
   usePageTitle(t('app.issuerGroups.heading'));
-  const [list, setList] = useState<IssuerGroupList | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
-
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      listIssuerGroups(signal).then(setList, (error: unknown) => {
-        if (!signal?.aborted) setProblem(error instanceof ApiError ? error.code : 'error.generic');
-      }),
-    [],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  const read = useQuery(issuerGroupsQuery());
+  const change = useChangeIssuerGroup();
+  const list = read.data;
+  const problem = read.isError ? problemOf(read.error) : undefined;
 
   return (
     <>
@@ -52,18 +34,7 @@ export function IssuerGroupsScreen() {
             activeCount: r.activeIssuerCount,
           }))}
           canMaintain={list.canMaintain}
-          onCreate={async (name) => {
-            await createIssuerGroup(name);
-            await load();
-          }}
-          onRename={async (id, name) => {
-            await renameIssuerGroup(id, name);
-            await load();
-          }}
-          onSetActive={async (id, active) => {
-            await setIssuerGroupActive(id, active);
-            await load();
-          }}
+          onChange={change.mutateAsync}
         />
       ) : null}
     </>

@@ -1,73 +1,57 @@
-import { checkSearchCriteria, type IssuerList, mayOnIssuers } from '@cardportal/domain';
-import { ErrorSummary, FieldError } from '@cardportal/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { mayOnIssuers } from '@cardportal/domain';
+import { ErrorSummary } from '@cardportal/ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import { searchIssuers } from '../../api/issuers.ts';
-import { Paging } from '../../frame/paging.tsx';
-import { ActivePill } from '../../frame/status-pill.tsx';
-import { TableWrap } from '../../frame/table-wrap.tsx';
+import { DataTable, type SortingState } from '../../frame/data-table.tsx';
+import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
+import { TextField } from '../../frame/form/fields.tsx';
+import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
+import { problemOf } from '../../lib/query-client.ts';
+import { issuerColumns } from './issuer-columns.tsx';
+import { issuerListQuery, issuerSearchSchema } from './issuers-queries.ts';
 
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'done'; result: IssuerList }
-  | { state: 'failed'; problem: string };
+/** The server answers in issuer-number order; the grid shows it (aria-sort) and offers no other. */
+const SERVER_ORDER: SortingState = [{ id: 'number', desc: false }];
+
+/** The URL query of criteria and a page (empty criteria and page 1 left out). */
+function searchOf(q: string, page = 1): URLSearchParams {
+  const query = new URLSearchParams();
+  if (q.trim()) query.set('q', q.trim());
+  if (page > 1) query.set('page', String(page));
+  return query;
+}
 
 /**
  * Issuers in the caller's scope (Z all, H its issuer group's, I its own), searched by number, name or
- * ICA (2+ characters) or all of them; paged, with a page jump.
+ * ICA (2+ characters) or all of them; paged, with a page jump. The URL holds the criteria and the page.
  */
 export function IssuerSearchScreen() {
   const { t, user, problemText, languageTag } = useApp();
   usePageTitle(t('app.issuers.search.heading'));
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const q = (params.get('q') ?? '').trim();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const [draft, setDraft] = useState(q);
-  const [problem, setProblem] = useState<string | undefined>();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const valid = issuerSearchSchema.safeParse({ q }).success;
+  const query = useQuery({
+    ...issuerListQuery({ q, page }),
+    enabled: valid,
+    placeholderData: keepPreviousData,
+  });
+  const form = useAppForm({ schema: issuerSearchSchema, defaultValues: { q } });
 
-  useEffect(() => setDraft(q), [q]);
-
+  // A new URL (back button) refills the criteria it shows; criteria typed into the URL are checked too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL's criteria are the input
   useEffect(() => {
-    const criteria = q.trim() ? checkSearchCriteria(q) : undefined;
-    if (criteria) {
-      setProblem(criteria);
-      return;
-    }
-    const controller = new AbortController();
-    setLoaded({ state: 'loading' });
-    searchIssuers({ q: q.trim() || undefined, page }, controller.signal).then(
-      (result) => setLoaded({ state: 'done', result }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoaded({ state: 'failed', problem: error instanceof ApiError ? error.code : 'error.generic' });
-      },
-    );
-    return () => controller.abort();
-  }, [q, page]);
+    form.reset({ q });
+    if (!valid) void form.trigger('q');
+  }, [q]);
 
-  const go = (next: { q: string; page?: number }) => {
-    const query = new URLSearchParams();
-    if (next.q.trim()) query.set('q', next.q.trim());
-    if (next.page && next.page > 1) query.set('page', String(next.page));
-    setParams(query);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = draft.trim() ? checkSearchCriteria(draft) : undefined;
-    setProblem(found);
-    if (found) {
-      document.getElementById('issuer-q')?.focus();
-      return;
-    }
-    go({ q: draft });
-  };
-
-  const result = loaded.state === 'done' ? loaded.result : undefined;
+  const columns = useMemo(() => issuerColumns({ t }), [t]);
+  const result = query.data;
+  const failed = query.isError ? problemOf(query.error) : undefined;
   const number = new Intl.NumberFormat(languageTag);
 
   return (
@@ -86,35 +70,28 @@ export function IssuerSearchScreen() {
         ) : null}
       </div>
       <search>
-        <form className="app-form app-form--inline" onSubmit={submit} noValidate>
-          <div className="cp-field">
-            <label className="cp-field__label" htmlFor="issuer-q">
-              {t('app.issuers.search.criteria')}
-            </label>
-            <input
-              id="issuer-q"
-              className="cp-field__input"
-              type="search"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'issuer-q-error' : undefined}
-            />
-            <FieldError id="issuer-q-error" message={problem ? problemText(problem) : undefined} />
-          </div>
-          <button type="submit" className="app-button app-button--primary" id="issuer-search-submit">
+        <AppForm
+          form={form}
+          onSubmit={async (values) => setParams(searchOf(values.q))}
+          errorId="issuer-search-form-error"
+          inline
+        >
+          <TextField
+            control={form.control}
+            name="q"
+            id="issuer-q"
+            type="search"
+            label={t('app.issuers.search.criteria')}
+          />
+          <SubmitButton form={form} id="issuer-search-submit">
             {t('app.search.submit')}
-          </button>
-        </form>
+          </SubmitButton>
+        </AppForm>
       </search>
 
-      <ErrorSummary
-        id="issuer-search-error"
-        message={loaded.state === 'failed' ? problemText(loaded.problem) : undefined}
-      />
+      <ErrorSummary id="issuer-search-error" message={failed ? problemText(failed) : undefined} />
       <div aria-live="polite" className="app-live">
-        {loaded.state === 'loading' ? <p>{t('common.loading')}</p> : null}
-        {result ? (
+        {result && !failed ? (
           <p id="issuer-count">
             {result.total === 0
               ? t('app.issuers.search.none')
@@ -123,45 +100,27 @@ export function IssuerSearchScreen() {
         ) : null}
       </div>
 
-      {result && result.rows.length > 0 ? (
-        <>
-          <TableWrap captionId="issuer-results-caption">
-            <table className="app-table" id="issuer-results">
-              <caption id="issuer-results-caption">{t('app.issuers.search.heading')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('app.issuers.field.number')}</th>
-                  <th scope="col">{t('app.org.field.name1')}</th>
-                  <th scope="col">{t('app.issuers.field.ica')}</th>
-                  <th scope="col">{t('app.issuers.field.issuerGroup')}</th>
-                  <th scope="col">{t('app.people.field.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.rows.map((row) => (
-                  <tr key={row.number}>
-                    <th scope="row">
-                      <Link to={`/issuers/${encodeURIComponent(row.number)}`}>{row.number}</Link>
-                    </th>
-                    <td>{row.name1}</td>
-                    <td>{row.ica}</td>
-                    <td>{row.issuerGroupName ?? ''}</td>
-                    <td>
-                      <ActivePill active={row.active} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
-          <Paging
-            idPrefix="issuer"
-            page={result.page}
-            pages={result.pageCount}
-            onGo={(next) => go({ q, page: next })}
-          />
-        </>
-      ) : null}
+      {failed || !valid || result?.rows.length === 0 ? null : (
+        <DataTable
+          id="issuer-results"
+          caption={t('app.issuers.search.heading')}
+          columns={columns}
+          data={result?.rows}
+          getRowId={(row) => row.number}
+          loading={query.isFetching}
+          sorting={SERVER_ORDER}
+          paging={
+            result
+              ? {
+                  idPrefix: 'issuer',
+                  page: result.page,
+                  pages: result.pageCount,
+                  onGo: (next) => setParams(searchOf(q, next)),
+                }
+              : undefined
+          }
+        />
+      )}
     </>
   );
 }

@@ -1,26 +1,23 @@
-import type { CompanyGroupList, IssuerDetail } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import {
-  createCompanyGroup,
-  deleteIssuer,
-  getIssuer,
-  listCompanyGroups,
-  renameCompanyGroup,
-  setCompanyGroupActive,
-  setIssuerActive,
-} from '../../api/issuers.ts';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { ActivePill } from '../../frame/status-pill.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
+import { problemOf } from '../../lib/query-client.ts';
 import { GroupTable } from './group-table.tsx';
+import {
+  companyGroupsQuery,
+  forgetIssuer,
+  issuerQuery,
+  useChangeCompanyGroup,
+  useDeleteIssuer,
+  useSetIssuerActive,
+} from './issuers-queries.ts';
 
 type IssuerAction = 'deactivate' | 'reactivate' | 'delete';
-
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'error.generic');
 
 /** One issuer: its details, actions by what the server allows, its company groups and options link. */
 export function IssuerViewScreen() {
@@ -28,56 +25,44 @@ export function IssuerViewScreen() {
   const { number = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const [issuer, setIssuer] = useState<IssuerDetail | undefined>();
-  const [groups, setGroups] = useState<CompanyGroupList | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
+  const client = useQueryClient();
+  // Set once the issuer is deleted: its reads stop (the screen is leaving).
+  const [gone, setGone] = useState(false);
+  const issuerRead = useQuery({ ...issuerQuery(number), enabled: !gone });
+  const issuer = issuerRead.data;
+  const groupsRead = useQuery({ ...companyGroupsQuery(number), enabled: issuer !== undefined && !gone });
+  const groups = groupsRead.data;
+  const setActive = useSetIssuerActive();
+  const remove = useDeleteIssuer();
+  const changeGroup = useChangeCompanyGroup(number);
+  const [actionProblem, setActionProblem] = useState<string | undefined>();
   const [done, setDone] = useState<string | undefined>((location.state as { done?: string } | null)?.done);
   const [confirming, setConfirming] = useState<IssuerAction | undefined>();
-  const [busy, setBusy] = useState(false);
+  const busy = setActive.isPending || remove.isPending;
   usePageTitle(t('app.issuers.view.heading', number));
-
-  const loadGroups = useCallback(
-    (signal?: AbortSignal) =>
-      listCompanyGroups(number, signal).then(setGroups, (error: unknown) => {
-        if (!signal?.aborted) setProblem(codeOf(error));
-      }),
-    [number],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setIssuer(undefined);
-    setGroups(undefined);
-    setProblem(undefined);
-    getIssuer(number, controller.signal).then(
-      (found) => {
-        setIssuer(found);
-        void loadGroups(controller.signal);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setProblem(codeOf(error));
-      },
-    );
-    return () => controller.abort();
-  }, [number, loadGroups]);
+  const readProblem = issuerRead.isError
+    ? problemOf(issuerRead.error)
+    : groupsRead.isError
+      ? problemOf(groupsRead.error)
+      : undefined;
+  const problem = actionProblem ?? readProblem;
 
   const run = async (action: IssuerAction) => {
     setConfirming(undefined);
-    setBusy(true);
-    setProblem(undefined);
+    setActionProblem(undefined);
     setDone(undefined);
     try {
       if (action === 'delete') {
-        await deleteIssuer(number);
+        await remove.mutateAsync(number);
+        setGone(true);
         navigate('/issuers', { replace: true });
+        forgetIssuer(client, number);
         return;
       }
-      setIssuer(await setIssuerActive(number, action === 'reactivate'));
+      await setActive.mutateAsync({ number, active: action === 'reactivate' });
       setDone(action);
     } catch (error) {
-      setProblem(codeOf(error));
-    } finally {
-      setBusy(false);
+      setActionProblem(problemOf(error));
     }
   };
 
@@ -154,7 +139,7 @@ export function IssuerViewScreen() {
           </div>
           <section aria-labelledby="company-groups-heading">
             <h2 id="company-groups-heading">{t('app.companyGroups.heading')}</h2>
-            {!groups ? <p>{t('common.loading')}</p> : null}
+            {!groups && !groupsRead.isError ? <p>{t('common.loading')}</p> : null}
             {groups ? (
               <GroupTable
                 kind="companyGroup"
@@ -165,18 +150,7 @@ export function IssuerViewScreen() {
                   activeCount: r.activeCompanyCount,
                 }))}
                 canMaintain={groups.canMaintain}
-                onCreate={async (name) => {
-                  await createCompanyGroup(number, name);
-                  await loadGroups();
-                }}
-                onRename={async (id, name) => {
-                  await renameCompanyGroup(number, id, name);
-                  await loadGroups();
-                }}
-                onSetActive={async (id, active) => {
-                  await setCompanyGroupActive(number, id, active);
-                  await loadGroups();
-                }}
+                onChange={changeGroup.mutateAsync}
               />
             ) : null}
           </section>

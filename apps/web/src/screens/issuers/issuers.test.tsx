@@ -7,7 +7,7 @@ import {
 } from '@cardportal/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeContext, mockFetch, renderApp } from '../../test/support.tsx';
+import { makeContext, mockFetch, problemTextOf, renderApp } from '../../test/support.tsx';
 
 beforeEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: test fixture
@@ -148,6 +148,65 @@ describe('issuers', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add group' }));
     expect(await screen.findByText('This issuer already has a company group with this name.')).toBeDefined();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Retail' });
+  });
+
+  it('renames an issuer group in a dialog and deactivates one after confirmation, from its row actions', async () => {
+    let name = 'Retail';
+    const calls = mockFetch((call) => {
+      if (call.url === '/app/api/org/issuer-groups/7' && call.method === 'PATCH') {
+        const body = call.body as { name: string };
+        if (body.name === 'Wholesale')
+          return {
+            status: 409,
+            body: { code: 'x', message: '', fieldErrors: { name: 'issuerGroup.name.duplicate' } },
+          };
+        name = body.name;
+        return { body: { id: 7, name, active: true, issuerCount: 1, activeIssuerCount: 1 } };
+      }
+      if (call.url === '/app/api/org/issuer-groups/7/status')
+        return { status: 409, body: { code: 'issuerGroup.hasActiveIssuers', message: '' } };
+      if (call.url === '/app/api/org/issuer-groups')
+        return {
+          body: {
+            canMaintain: true,
+            rows: [{ id: 7, name, active: true, issuerCount: 1, activeIssuerCount: 1 }],
+          },
+        };
+      return undefined;
+    });
+    renderApp('/issuer-groups', makeContext('Z'));
+    const table = await screen.findByRole('table', { name: 'Issuer groups' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Actions for Retail' }));
+    fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename: Retail' });
+    const field = within(dialog).getByLabelText('New name for Retail') as HTMLInputElement;
+    expect(field.value).toBe('Retail');
+    // The domain's rule first, then the server's duplicate on the field.
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Issuer group name is required.')).toBeDefined();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    fireEvent.change(field, { target: { value: 'Wholesale' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    fireEvent.change(field, { target: { value: 'Retail banks' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The group has been saved.')).toBeDefined();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({ name: 'Retail banks' });
+    // The list is read again after the change.
+    expect(await within(table).findByText('Retail banks')).toBeDefined();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Actions for Retail banks' }));
+    fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Deactivate' }));
+    expect(await screen.findByText('Deactivate group Retail banks?')).toBeDefined();
+    fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
+    await waitFor(() =>
+      expect(document.getElementById('issuerGroup-error')?.textContent).toContain(
+        problemTextOf('issuerGroup.hasActiveIssuers'),
+      ),
+    );
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ active: false });
   });
 
   it('validates the issuer form with the domain rules before sending', async () => {

@@ -1,25 +1,15 @@
-import {
-  isOfferedProgramOption,
-  type ProgramOptionKey,
-  type ProgramOptionState,
-  type ProgramOptionsView,
-} from '@cardportal/domain';
+import { isOfferedProgramOption, type ProgramOptionKey, type ProgramOptionState } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import { getProgramOptions, saveProgramOptions } from '../../api/issuers.ts';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
-import { TableWrap } from '../../frame/table-wrap.tsx';
+import { DataTable } from '../../frame/data-table.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
-
-/** A company's own setting on screen: on, off, or none (as its issuer). */
-type CompanyChoice = 'inherit' | 'on' | 'off';
-
-const choiceOf = (value: boolean | null): CompanyChoice =>
-  value === null ? 'inherit' : value ? 'on' : 'off';
-const settingOf = (choice: CompanyChoice): boolean | null => (choice === 'inherit' ? null : choice === 'on');
+import { problemOf } from '../../lib/query-client.ts';
+import { programOptionsQuery, useSaveProgramOptions } from './issuers-queries.ts';
+import { type OptionsDraft, OptionsDraftContext, optionsColumns } from './options-columns.tsx';
 
 /**
  * Program options of an issuer (`/issuers/:number/program-options`: a switch per option) or of a company
@@ -30,25 +20,28 @@ const settingOf = (choice: CompanyChoice): boolean | null => (choice === 'inheri
 export function ProgramOptionsScreen({ level }: { level: 'issuer' | 'company' }) {
   const { t, problemText } = useApp();
   const { number = '' } = useParams();
-  const [view, setView] = useState<ProgramOptionsView | undefined>();
-  const [draft, setDraft] = useState<Partial<Record<ProgramOptionKey, boolean | null>>>({});
-  const [problem, setProblem] = useState<string | undefined>();
+  const read = useQuery(programOptionsQuery(level, number));
+  const view = read.data;
+  const saving = useSaveProgramOptions(level, number);
+  // The choices not saved yet, per screen (level and number): another company starts afresh.
+  const [drafts, setDrafts] = useState<{
+    of: string;
+    draft: Partial<Record<ProgramOptionKey, boolean | null>>;
+  }>({
+    of: '',
+    draft: {},
+  });
+  const screenKey = `${level}/${number}`;
+  const draft = drafts.of === screenKey ? drafts.draft : {};
+  const setDraft = (next: Partial<Record<ProgramOptionKey, boolean | null>>) =>
+    setDrafts({ of: screenKey, draft: next });
+  const [saveProblem, setSaveProblem] = useState<string | undefined>();
   const [done, setDone] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const busy = saving.isPending;
+  const problem = saveProblem ?? (read.isError ? problemOf(read.error) : undefined);
   const heading = t(level === 'issuer' ? 'app.options.issuerHeading' : 'app.options.companyHeading', number);
   usePageTitle(heading);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setView(undefined);
-    setDraft({});
-    setProblem(undefined);
-    getProgramOptions(level, number, controller.signal).then(setView, (error: unknown) => {
-      if (!controller.signal.aborted) setProblem(error instanceof ApiError ? error.code : 'error.generic');
-    });
-    return () => controller.abort();
-  }, [level, number]);
 
   const own = (option: ProgramOptionState) => (level === 'issuer' ? option.issuer === true : option.company);
   const current = (option: ProgramOptionState) =>
@@ -64,18 +57,15 @@ export function ProgramOptionsScreen({ level }: { level: 'issuer' | 'company' })
 
   const save = async () => {
     setConfirming(false);
-    setBusy(true);
-    setProblem(undefined);
+    setSaveProblem(undefined);
     setDone(false);
     try {
-      setView(await saveProgramOptions(level, number, changes));
+      await saving.mutateAsync(changes);
       setDraft({});
       setDone(true);
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.code : 'error.generic');
+      setSaveProblem(problemOf(error));
       window.setTimeout(() => document.getElementById('options-error')?.focus(), 0);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -84,7 +74,13 @@ export function ProgramOptionsScreen({ level }: { level: 'issuer' | 'company' })
     if (changed) setConfirming(true);
   };
 
-  const onOff = (value: boolean | null) => (value ? t('app.org.on') : t('app.org.off'));
+  const columns = useMemo(() => optionsColumns({ t, level }), [t, level]);
+  const offered = useMemo(() => view?.options.filter((option) => isOfferedProgramOption(option.key)), [view]);
+  const cells: OptionsDraft = {
+    current,
+    choose: (option, value) => setDraft({ ...draft, [option.key]: value }),
+    disabled: !view?.canModify || busy,
+  };
   const back =
     level === 'issuer'
       ? `/issuers/${encodeURIComponent(number)}`
@@ -106,85 +102,15 @@ export function ProgramOptionsScreen({ level }: { level: 'issuer' | 'company' })
       {view ? (
         <form className="app-form" onSubmit={submit} noValidate id="options-form">
           {view.canModify ? null : <p id="options-read-only">{t('app.options.readOnly')}</p>}
-          <TableWrap captionId="options-table-caption">
-            <table className="app-table" id="options-table">
-              <caption id="options-table-caption">
-                {view.company ? `${view.company.name1} — ${view.issuer.name1}` : view.issuer.name1}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('app.options.option')}</th>
-                  <th scope="col">{t('app.options.issuer')}</th>
-                  {level === 'company' ? <th scope="col">{t('app.options.company')}</th> : null}
-                  <th scope="col">{t('app.options.effective')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {view.options
-                  .filter((option) => isOfferedProgramOption(option.key))
-                  .map((option) => {
-                    const label = t(`app.programOption.${option.key}`);
-                    const id = `option-${option.key}`;
-                    return (
-                      <tr key={option.key}>
-                        <th scope="row" id={`${id}-label`}>
-                          {label}
-                        </th>
-                        <td>
-                          {level === 'issuer' ? (
-                            <label className="app-check">
-                              <input
-                                type="checkbox"
-                                role="switch"
-                                aria-checked={current(option) === true}
-                                id={id}
-                                aria-labelledby={`${id}-label`}
-                                checked={current(option) === true}
-                                disabled={!view.canModify || busy}
-                                onChange={(e) => setDraft({ ...draft, [option.key]: e.target.checked })}
-                              />{' '}
-                              {onOff(current(option))}
-                            </label>
-                          ) : (
-                            onOff(option.issuer)
-                          )}
-                        </td>
-                        {level === 'company' ? (
-                          <td>
-                            <select
-                              id={id}
-                              className="cp-field__input"
-                              aria-labelledby={`${id}-label`}
-                              aria-describedby={option.issuer ? undefined : `${id}-hint`}
-                              value={choiceOf(current(option))}
-                              disabled={!view.canModify || busy}
-                              onChange={(e) =>
-                                setDraft({
-                                  ...draft,
-                                  [option.key]: settingOf(e.target.value as CompanyChoice),
-                                })
-                              }
-                            >
-                              <option value="inherit">{t('app.options.inherit')}</option>
-                              <option value="on" disabled={!option.issuer}>
-                                {t('app.org.on')}
-                              </option>
-                              <option value="off">{t('app.org.off')}</option>
-                            </select>
-                            {option.issuer ? null : (
-                              <span className="app-hint" id={`${id}-hint`}>
-                                {t('app.options.issuerOff')}
-                              </span>
-                            )}
-                          </td>
-                        ) : null}
-                        <td id={`${id}-effective`}>{onOff(option.effective)}</td>
-                      </tr>
-                    );
-                  })}
-              </tbody>
-            </table>
-          </TableWrap>
+          <OptionsDraftContext value={cells}>
+            <DataTable
+              id="options-table"
+              caption={view.company ? `${view.company.name1} — ${view.issuer.name1}` : view.issuer.name1}
+              columns={columns}
+              data={offered}
+              getRowId={(option) => option.key}
+            />
+          </OptionsDraftContext>
           {view.canModify ? (
             <div className="app-actions">
               <button

@@ -37,7 +37,9 @@ describe('multi-user after sign-in', () => {
       multiUser: { confirm: [member('multi02', 'O')], choices: [] },
     });
     render(<AppRoutes context={context} languageTag="en-US" initialPath="/" />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Confirm your linked user IDs' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Confirm your linked user IDs' }),
+    ).toBeTruthy();
     expect(screen.getByText('multi02 (Level Manager) — Acme Industries')).toBeTruthy();
     // The application itself is not shown until the link is answered.
     expect(screen.queryByRole('navigation')).toBeNull();
@@ -65,7 +67,7 @@ describe('multi-user after sign-in', () => {
       multiUser: { confirm: null, choices: [member('multi02', 'O'), member('multi01')] },
     });
     render(<AppRoutes context={context} languageTag="en-US" initialPath="/" />);
-    const group = screen.getByRole('group', { name: 'Work in this session as' });
+    const group = await screen.findByRole('group', { name: 'Work in this session as' });
     expect(group).toBeTruthy();
     const first = screen.getByRole('radio', {
       name: 'multi02 (Level Manager) — Acme Industries',

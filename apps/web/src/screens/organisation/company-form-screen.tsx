@@ -1,32 +1,33 @@
 import type { CompanySummary } from '@cardportal/domain';
-import { ErrorSummary, TextField } from '@cardportal/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { ErrorSummary } from '@cardportal/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import { createCompany, getCompany, updateCompany } from '../../api/organisations.ts';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
+import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
+import { CheckboxField, TextField } from '../../frame/form/fields.tsx';
+import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { useForm } from '../../lib/use-form.ts';
-import { COMPANY_CODE_FIELDS, type CompanyField, validateCompany } from './company-form.ts';
+import { problemOf } from '../../lib/query-client.ts';
+import {
+  COMPANY_CODE_FIELDS,
+  type CompanyFormValues,
+  companyFormSchema,
+  companyQuery,
+  useCreateCompany,
+  useUpdateCompany,
+} from './organisation-queries.ts';
 
 /** Create a company, or edit one (`/organisation/:number/edit`): names, group, multi-user on. */
 export function CompanyFormScreen({ mode }: { mode: 'create' | 'edit' }) {
   const { t, problemText } = useApp();
   const { number = '' } = useParams();
-  const [detail, setDetail] = useState<CompanySummary | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
+  const read = useQuery({ ...companyQuery(number), enabled: mode === 'edit' });
+  const detail = mode === 'edit' ? read.data : undefined;
+  const problem = mode === 'edit' && read.isError ? problemOf(read.error) : undefined;
   const heading = mode === 'create' ? t('app.org.create.heading') : t('app.org.edit.heading', number);
   usePageTitle(heading);
-
-  useEffect(() => {
-    if (mode !== 'edit') return;
-    const controller = new AbortController();
-    getCompany(number, controller.signal).then(setDetail, (error: unknown) => {
-      if (!controller.signal.aborted) setProblem(error instanceof ApiError ? error.code : 'error.generic');
-    });
-    return () => controller.abort();
-  }, [mode, number]);
 
   return (
     <>
@@ -39,110 +40,97 @@ export function CompanyFormScreen({ mode }: { mode: 'create' | 'edit' }) {
   );
 }
 
+type TextFieldName = Exclude<keyof CompanyFormValues, 'multiUser'>;
+
 function CompanyForm({ mode, detail }: { mode: 'create' | 'edit'; detail?: CompanySummary }) {
-  const { t, problemText, fieldProblemText } = useApp();
+  const { t } = useApp();
   const navigate = useNavigate();
-  const [multiUser, setMultiUser] = useState(detail?.multiUser ?? false);
+  const create = useCreateCompany();
+  const update = useUpdateCompany();
   const [confirming, setConfirming] = useState(false);
-  const form = useForm<CompanyField>({
-    initial: {
+  const schema = useMemo(() => companyFormSchema(mode), [mode]);
+  const form = useAppForm({
+    schema,
+    codeFields: COMPANY_CODE_FIELDS,
+    defaultValues: {
       issuerNumber: detail?.issuerNumber ?? '',
       number: detail?.number ?? '',
       name1: detail?.name1 ?? '',
       name2: detail?.name2 ?? '',
       groupName: detail?.groupName ?? '',
+      multiUser: detail?.multiUser ?? false,
     },
-    validate: (values) => validateCompany(values, mode),
-    codeFields: COMPANY_CODE_FIELDS,
   });
-  const { values, problems } = form;
-  const err = (field: CompanyField) => (problems[field] ? fieldProblemText(problems[field]) : undefined);
-  const items = (Object.keys(problems) as CompanyField[])
-    .filter((f) => problems[f])
-    .map((f) => ({ fieldId: `company-${f}`, text: `${t(`app.org.field.${f}`)}: ${err(f)}` }));
-  const turningOn = multiUser && !(detail?.multiUser ?? false);
+  const alreadyOn = detail?.multiUser === true;
+  const turningOn = (values: CompanyFormValues) => values.multiUser === true && !alreadyOn;
 
-  const save = async () => {
-    const ok = await form.submit(async (v) => {
-      if (mode === 'create') {
-        const created = await createCompany({
-          issuerNumber: v.issuerNumber.trim(),
-          number: v.number.trim(),
+  const save = async (v: CompanyFormValues) => {
+    if (mode === 'create') {
+      const created = await create.mutateAsync({
+        issuerNumber: v.issuerNumber.trim(),
+        number: v.number.trim(),
+        name1: v.name1.trim(),
+        name2: v.name2.trim(),
+        groupName: v.groupName.trim(),
+        multiUser: v.multiUser === true,
+      });
+      navigate(`/organisation/${encodeURIComponent(created.number)}`, { state: { done: 'created' } });
+    } else if (detail) {
+      const saved = await update.mutateAsync({
+        number: detail.number,
+        body: {
           name1: v.name1.trim(),
           name2: v.name2.trim(),
           groupName: v.groupName.trim(),
-          multiUser,
-        });
-        navigate(`/organisation/${encodeURIComponent(created.number)}`, { state: { done: 'created' } });
-      } else if (detail) {
-        const saved = await updateCompany(detail.number, {
-          name1: v.name1.trim(),
-          name2: v.name2.trim(),
-          groupName: v.groupName.trim(),
-          ...(turningOn ? { multiUser: true } : {}),
-        });
-        navigate(`/organisation/${encodeURIComponent(saved.number)}`, { state: { done: 'saved' } });
-      }
-    });
-    if (!ok) window.setTimeout(() => document.getElementById('company-form-errors')?.focus(), 0);
+          ...(turningOn(v) ? { multiUser: true } : {}),
+        },
+      });
+      navigate(`/organisation/${encodeURIComponent(saved.number)}`, { state: { done: 'saved' } });
+    }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (turningOn) setConfirming(true);
-    else void save();
+  // Checked first; turning multi-user on asks for confirmation, which submits again.
+  const submit = async (values: CompanyFormValues) => {
+    if (turningOn(values)) setConfirming(true);
+    else await save(values);
   };
 
-  const field = (name: CompanyField, extra = {}) => (
-    <TextField
-      id={`company-${name}`}
-      label={t(`app.org.field.${name}`)}
-      value={values[name]}
-      onValueChange={(v) => form.set(name, v)}
-      error={err(name)}
-      autoComplete="off"
-      {...extra}
-    />
+  const visible: TextFieldName[] =
+    mode === 'create'
+      ? ['issuerNumber', 'number', 'name1', 'name2', 'groupName']
+      : ['name1', 'name2', 'groupName'];
+  const fields = Object.fromEntries(
+    [...visible, 'multiUser' as const].map((name) => [
+      name,
+      { id: `company-${name}`, label: t(`app.org.field.${name}`) },
+    ]),
   );
 
   return (
-    <form className="app-form" onSubmit={submit} noValidate id="company-form">
-      <ErrorSummary
-        id="company-form-errors"
-        heading={items.length > 0 || form.formProblem ? t('app.people.form.errors') : undefined}
-        message={form.formProblem ? problemText(form.formProblem) : undefined}
-        items={items}
+    <AppForm form={form} onSubmit={submit} id="company-form" errorId="company-form-errors" fields={fields}>
+      {visible.map((name) => (
+        <TextField
+          key={name}
+          control={form.control}
+          name={name}
+          id={`company-${name}`}
+          label={t(`app.org.field.${name}`)}
+          autoComplete="off"
+          inputMode={name === 'issuerNumber' || name === 'number' ? 'numeric' : undefined}
+        />
+      ))}
+      <CheckboxField
+        control={form.control}
+        name="multiUser"
+        id="company-multiUser"
+        label={t('app.org.field.multiUser')}
+        hint={t('app.org.multiUser.hint')}
+        disabled={alreadyOn}
       />
-      {mode === 'create' ? field('issuerNumber', { inputMode: 'numeric' }) : null}
-      {mode === 'create' ? field('number', { inputMode: 'numeric' }) : null}
-      {field('name1')}
-      {field('name2')}
-      {field('groupName')}
-      <div className="cp-field">
-        <label className="app-check">
-          <input
-            type="checkbox"
-            id="company-multiUser"
-            checked={multiUser}
-            disabled={detail?.multiUser === true}
-            aria-describedby="company-multiUser-hint"
-            onChange={(e) => setMultiUser(e.target.checked)}
-          />{' '}
-          {t('app.org.field.multiUser')}
-        </label>
-        <p className="app-hint" id="company-multiUser-hint">
-          {t('app.org.multiUser.hint')}
-        </p>
-      </div>
       <div className="app-actions">
-        <button
-          type="submit"
-          className="app-button app-button--primary"
-          id="company-save"
-          disabled={form.submitting}
-        >
+        <SubmitButton form={form} id="company-save">
           {t('app.people.form.save')}
-        </button>
+        </SubmitButton>
         <Link
           className="app-button"
           to={detail ? `/organisation/${encodeURIComponent(detail.number)}` : '/organisation'}
@@ -157,10 +145,10 @@ function CompanyForm({ mode, detail }: { mode: 'create' | 'edit'; detail?: Compa
         confirmLabel={t('app.org.action.multiUserOn')}
         onConfirm={() => {
           setConfirming(false);
-          void save();
+          void form.submitWith(save)();
         }}
         onCancel={() => setConfirming(false)}
       />
-    </form>
+    </AppForm>
   );
 }

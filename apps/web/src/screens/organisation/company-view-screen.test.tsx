@@ -27,6 +27,13 @@ function acme(
   });
 }
 
+/** Chooses an org point's action from its action menu. */
+async function pointAction(point: string, action: string) {
+  fireEvent.click(screen.getByRole('button', { name: new RegExp(`^Actions for org point ${point} `) }));
+  const menu = await screen.findByRole('menu');
+  fireEvent.click(within(menu).getByRole('menuitem', { name: action }));
+}
+
 /** Puts a file into the upload input (happy-dom cannot pick one). */
 function chooseFile(file: File) {
   const input = screen.getByLabelText('Workbook (.xlsx, at most 4 MB)') as HTMLInputElement;
@@ -72,6 +79,23 @@ describe('company view', () => {
     expect(calls.find((c) => c.method === 'DELETE')?.headers.get('X-CSRF-TOKEN')).toBe('tok123');
   });
 
+  it('goes back to the search after a deletion without reading the deleted company again', async () => {
+    const calls = acme((call) => {
+      if (call.method === 'DELETE' && call.url === base) return { status: 204 };
+      if (call.url.startsWith('/app/api/org/companies?'))
+        return { body: { rows: [], total: 0, page: 1, pageCount: 1, pageSize: 25 } };
+      return undefined;
+    });
+    renderApp('/organisation/100001', makeContext('I'));
+    await screen.findByRole('list', { name: 'Reporting structure of Acme Industries' });
+    fireEvent.click(document.getElementById('company-delete') as HTMLElement);
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete company 100001?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No companies match your search.')).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((c) => c.method === 'GET' && c.url === base)).toHaveLength(1);
+  });
+
   it('offers no company actions to a company administrator but lets it change the structure', async () => {
     acme();
     renderApp('/organisation/100001');
@@ -87,8 +111,7 @@ describe('company view', () => {
     );
     renderApp('/organisation/100001');
     await screen.findByRole('list', { name: 'Reporting structure of Acme Industries' });
-    const row = document.querySelector('[data-point="A200"][data-action="add"]') as HTMLElement;
-    fireEvent.click(row);
+    await pointAction('A200', 'Add below');
     const dialog = await screen.findByRole('dialog', { name: 'Add org point' });
     expect((within(dialog).getByLabelText('Reports to') as HTMLSelectElement).value).toBe('A200');
     expect((within(dialog).getByLabelText('Reporting level') as HTMLInputElement).value).toBe('3');
@@ -169,7 +192,7 @@ describe('org point actions', () => {
     const calls = acme((call) => (call.method === 'PATCH' ? { body: structure() } : undefined));
     renderApp('/organisation/100001');
     await screen.findByRole('list', { name: 'Reporting structure of Acme Industries' });
-    fireEvent.click(document.querySelector('[data-point="A100"][data-action="edit"]') as HTMLElement);
+    await pointAction('A100', 'Edit or move');
     const dialog = await screen.findByRole('dialog', { name: 'Edit or move org point A100' });
     const parent = within(dialog).getByLabelText('Reports to') as HTMLSelectElement;
     expect([...parent.options].map((o) => o.value)).toEqual(['', 'A000', 'A200']);
@@ -188,8 +211,8 @@ describe('org point actions', () => {
     );
     renderApp('/organisation/100001');
     await screen.findByRole('list', { name: 'Reporting structure of Acme Industries' });
-    fireEvent.click(document.querySelector('[data-point="A110"][data-action="delete"]') as HTMLElement);
-    expect(screen.getByText('Delete org point A110?')).toBeDefined();
+    await pointAction('A110', 'Delete');
+    expect(await screen.findByText('Delete org point A110?')).toBeDefined();
     fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
     expect(
       await screen.findByText('Cannot delete as there is data associated with this org point.'),
@@ -229,7 +252,8 @@ describe('company form', () => {
     fireEvent.change(screen.getByLabelText('Name 1'), { target: { value: 'Zeta Corp' } });
     fireEvent.click(screen.getByLabelText('Multi-user'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText('Turn multi-user on?')).toBeDefined();
+    // The fields are checked first (asynchronously), then the confirmation is asked.
+    expect(await screen.findByText('Turn multi-user on?')).toBeDefined();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
@@ -291,7 +315,7 @@ describe('company form', () => {
     fireEvent.change(screen.getByLabelText('Name 1'), { target: { value: 'Zeta Corp' } });
     fireEvent.click(screen.getByLabelText('Multi-user'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn multi-user on' }));
     const summary = await waitFor(() => {
       const box = document.getElementById('company-form-errors');
       expect(box?.textContent).toContain('Single sign-on cannot be combined with multi-user.');

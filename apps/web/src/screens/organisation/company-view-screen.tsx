@@ -1,31 +1,25 @@
-import {
-  type CompanySummary,
-  mayOnAccounts,
-  mayOnIssuers,
-  mayOnOrganisation,
-  type OrgPointNode,
-  type ReportingStructure,
-} from '@cardportal/domain';
+import { mayOnAccounts, mayOnIssuers, mayOnOrganisation, type OrgPointNode } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import {
-  deleteCompany,
-  deleteOrgPoint,
-  getCompany,
-  getStructure,
-  setCompanyActive,
-  setOrgPointActive,
-  structureDownloadUrl,
-} from '../../api/organisations.ts';
+import { structureDownloadUrl } from '../../api/organisations.ts';
 import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { ActivePill } from '../../frame/status-pill.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
+import { problemOf } from '../../lib/query-client.ts';
 import { OrgPointDialog } from './org-point-dialog.tsx';
 import { OrgTree, type PointAction } from './org-tree.tsx';
+import {
+  companyQuery,
+  forgetCompany,
+  structureQuery,
+  useChangeOrgPoint,
+  useDeleteCompany,
+  useSetCompanyActive,
+} from './organisation-queries.ts';
 import { StructureUpload } from './structure-upload.tsx';
 
 type CompanyAction = 'deactivate' | 'reactivate' | 'delete';
@@ -34,52 +28,38 @@ type Confirming =
   | { kind: 'point'; action: 'deactivate' | 'reactivate' | 'delete'; point: OrgPointNode };
 type Editing = { point?: OrgPointNode; parent?: OrgPointNode };
 
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'error.generic');
-
 /** One company: its details, actions by the caller's type, and its reporting structure as a tree. */
 export function CompanyViewScreen() {
   const { t, user, problemText } = useApp();
   const { number = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const [company, setCompany] = useState<CompanySummary | undefined>();
-  const [structure, setStructure] = useState<ReportingStructure | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
+  const client = useQueryClient();
+  // Set once the company is deleted: its reads stop (the screen is leaving).
+  const [gone, setGone] = useState(false);
+  const companyRead = useQuery({ ...companyQuery(number), enabled: !gone });
+  const company = companyRead.data;
+  const structureRead = useQuery({ ...structureQuery(number), enabled: company !== undefined && !gone });
+  const structure = structureRead.data;
+  const setActive = useSetCompanyActive();
+  const remove = useDeleteCompany();
+  const changePoint = useChangeOrgPoint(number);
+  const [actionProblem, setActionProblem] = useState<string | undefined>();
   const [done, setDone] = useState<string | undefined>((location.state as { done?: string } | null)?.done);
   const [confirming, setConfirming] = useState<Confirming | undefined>();
   const [editing, setEditing] = useState<Editing | undefined>();
-  const [busy, setBusy] = useState(false);
+  const busy = setActive.isPending || remove.isPending || changePoint.isPending;
   usePageTitle(t('app.org.view.heading', number));
-
-  const loadStructure = useCallback(
-    (signal?: AbortSignal) =>
-      getStructure(number, signal).then(setStructure, (error: unknown) => {
-        if (!signal?.aborted) setProblem(codeOf(error));
-      }),
-    [number],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setCompany(undefined);
-    setStructure(undefined);
-    setProblem(undefined);
-    getCompany(number, controller.signal).then(
-      (found) => {
-        setCompany(found);
-        void loadStructure(controller.signal);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setProblem(codeOf(error));
-      },
-    );
-    return () => controller.abort();
-  }, [number, loadStructure]);
+  const readFailure = companyRead.isError
+    ? companyRead.error
+    : structureRead.isError
+      ? structureRead.error
+      : null;
+  const problem = actionProblem ?? (readFailure ? problemOf(readFailure) : undefined);
 
   const start = () => {
     setConfirming(undefined);
-    setBusy(true);
-    setProblem(undefined);
+    setActionProblem(undefined);
     setDone(undefined);
   };
 
@@ -87,31 +67,26 @@ export function CompanyViewScreen() {
     start();
     try {
       if (action === 'delete') {
-        await deleteCompany(number);
+        await remove.mutateAsync(number);
+        setGone(true);
         navigate('/organisation', { replace: true });
+        forgetCompany(client, number);
         return;
       }
-      setCompany(await setCompanyActive(number, action === 'reactivate'));
+      await setActive.mutateAsync({ number, active: action === 'reactivate' });
       setDone(action);
     } catch (error) {
-      setProblem(codeOf(error));
-    } finally {
-      setBusy(false);
+      setActionProblem(problemOf(error));
     }
   };
 
   const runPoint = async (action: 'deactivate' | 'reactivate' | 'delete', point: OrgPointNode) => {
     start();
     try {
-      if (action === 'delete') {
-        await deleteOrgPoint(number, point.number);
-        await loadStructure();
-      } else setStructure(await setOrgPointActive(number, point.number, action === 'reactivate'));
+      await changePoint.mutateAsync({ point: point.number, action });
       setDone('point.saved');
     } catch (error) {
-      setProblem(codeOf(error));
-    } finally {
-      setBusy(false);
+      setActionProblem(problemOf(error));
     }
   };
 
@@ -224,7 +199,7 @@ export function CompanyViewScreen() {
                 </button>
               ) : null}
             </div>
-            {!structure ? <p>{t('common.loading')}</p> : null}
+            {!structure && !structureRead.isError ? <p>{t('common.loading')}</p> : null}
             {structure && structure.roots.length === 0 ? <p>{t('app.org.tree.empty')}</p> : null}
             {structure && structure.roots.length > 0 ? (
               <OrgTree
@@ -235,9 +210,7 @@ export function CompanyViewScreen() {
               />
             ) : null}
           </section>
-          {canModify ? (
-            <StructureUpload company={company.number} onUploaded={() => void loadStructure()} />
-          ) : null}
+          {canModify ? <StructureUpload company={company.number} /> : null}
         </>
       ) : null}
       {editing && structure ? (
@@ -246,8 +219,7 @@ export function CompanyViewScreen() {
           roots={structure.roots}
           point={editing.point}
           parent={editing.parent}
-          onSaved={(next) => {
-            setStructure(next);
+          onSaved={() => {
             setEditing(undefined);
             setDone('point.saved');
           }}

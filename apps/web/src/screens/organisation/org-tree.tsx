@@ -1,5 +1,6 @@
 import type { OrgPointNode } from '@cardportal/domain';
 import { useState } from 'react';
+import { ActionMenu } from '../../frame/aria/menu.tsx';
 import { ActivePill } from '../../frame/status-pill.tsx';
 import { useApp } from '../../lib/app-context.tsx';
 
@@ -15,8 +16,8 @@ const ACTION_LABEL: Record<PointAction, string> = {
 
 /**
  * A company's reporting structure as a nested list: each org point with children has a disclosure
- * button (aria-expanded, aria-controls) that shows or hides the list below it; everything is a native
- * button, so Tab / Enter / Space work without extra key handling.
+ * button (aria-expanded, aria-controls) that shows or hides the list below it (native buttons: Tab /
+ * Enter / Space work without extra key handling); each org point's actions are in its action menu.
  */
 export function OrgTree({
   roots,
@@ -96,19 +97,20 @@ function Node({
         </span>{' '}
         <span className="app-tree__level">{t('app.org.point.level', String(node.reportingLevel))}</span>{' '}
         {node.active ? null : <ActivePill active={false} />}
-        {actions.map((action) => (
-          <button
-            key={action}
-            type="button"
-            className={`app-button app-button--small${action === 'delete' || action === 'deactivate' ? ' app-button--danger' : ''}`}
-            aria-describedby={`${id}-label`}
-            data-point={node.number}
-            data-action={action}
-            onClick={() => onAction(action, node)}
-          >
-            {t(ACTION_LABEL[action])}
-          </button>
-        ))}
+        {actions.length > 0 ? (
+          <ActionMenu
+            id={`${id}-actions`}
+            small
+            label={t('app.table.actions')}
+            ariaLabel={t('app.org.point.rowActions', name)}
+            actions={actions.map((action) => ({
+              id: action,
+              label: t(ACTION_LABEL[action]),
+              danger: action === 'delete' || action === 'deactivate',
+              onAction: () => onAction(action, node),
+            }))}
+          />
+        ) : null}
       </div>
       {node.children.length > 0 ? (
         <ul id={`${id}-children`} hidden={!open}>

@@ -1,10 +1,34 @@
 import { LIMITS, type UploadResult, type UploadRowProblem } from '@cardportal/domain';
 import { ErrorSummary, FieldError } from '@cardportal/ui';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { uploadStructure } from '../../api/organisations.ts';
-import { TableWrap } from '../../frame/table-wrap.tsx';
-import { useApp } from '../../lib/app-context.tsx';
+import { type DataColumn, DataTable, dataColumns } from '../../frame/data-table.tsx';
+import { type App, useApp } from '../../lib/app-context.tsx';
+import { problemOf } from '../../lib/query-client.ts';
+import { useUploadStructure } from './organisation-queries.ts';
+
+const col = dataColumns<UploadRowProblem>();
+
+/** The per-row report: row (names the problem's row), column, problem. A complete list: sorts itself. */
+function reportColumns({
+  t,
+  fieldProblemText,
+  languageTag,
+}: Pick<App, 't' | 'fieldProblemText' | 'languageTag'>): DataColumn<UploadRowProblem>[] {
+  const number = new Intl.NumberFormat(languageTag);
+  return col.columns([
+    col.accessor('row', {
+      header: t('app.org.upload.row'),
+      meta: { rowHeader: true, className: 'app-num' },
+      cell: (cell) => number.format(cell.getValue()),
+    }),
+    col.accessor('field', { header: t('app.org.upload.column') }),
+    col.accessor((row) => fieldProblemText(row.problem), {
+      id: 'problem',
+      header: t('app.org.upload.problem'),
+    }),
+  ]);
+}
 
 /** The client's checks before sending: an `.xlsx` name and at most 4 MB (the server checks again). */
 export function checkUploadFile(file: { name: string; size: number } | undefined): string | undefined {
@@ -18,14 +42,18 @@ export function checkUploadFile(file: { name: string; size: number } | undefined
  * Reporting-structure upload: a workbook sent as bytes; a refusal shows the catalogue's message, and
  * row problems (all or nothing) as a table of row, column and problem.
  */
-export function StructureUpload({ company, onUploaded }: { company: string; onUploaded: () => void }) {
+export function StructureUpload({ company }: { company: string }) {
   const { t, problemText, fieldProblemText, languageTag } = useApp();
   const input = useRef<HTMLInputElement>(null);
+  const upload = useUploadStructure(company);
+  const columns = useMemo(
+    () => reportColumns({ t, fieldProblemText, languageTag }),
+    [t, fieldProblemText, languageTag],
+  );
   const [fileProblem, setFileProblem] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   const [rows, setRows] = useState<UploadRowProblem[]>([]);
   const [done, setDone] = useState<UploadResult | undefined>();
-  const [busy, setBusy] = useState(false);
   const number = new Intl.NumberFormat(languageTag);
 
   const submit = async (event: FormEvent) => {
@@ -40,18 +68,12 @@ export function StructureUpload({ company, onUploaded }: { company: string; onUp
       input.current?.focus();
       return;
     }
-    setBusy(true);
     try {
-      setDone(await uploadStructure(company, file));
-      onUploaded();
+      setDone(await upload.mutateAsync(file));
     } catch (error) {
-      if (error instanceof ApiError) {
-        setProblem(error.code);
-        setRows(error.rows ?? []);
-      } else setProblem('error.generic');
+      setProblem(problemOf(error));
+      setRows(error instanceof ApiError ? (error.rows ?? []) : []);
       window.setTimeout(() => document.getElementById('upload-error')?.focus(), 0);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -75,7 +97,12 @@ export function StructureUpload({ company, onUploaded }: { company: string; onUp
           <FieldError id="upload-file-error" message={fileProblem ? problemText(fileProblem) : undefined} />
         </div>
         <div className="app-actions">
-          <button type="submit" className="app-button app-button--primary" id="upload-submit" disabled={busy}>
+          <button
+            type="submit"
+            className="app-button app-button--primary"
+            id="upload-submit"
+            disabled={upload.isPending}
+          >
             {t('app.org.upload.submit')}
           </button>
         </div>
@@ -89,27 +116,13 @@ export function StructureUpload({ company, onUploaded }: { company: string; onUp
         {done ? t('app.org.upload.done', number.format(done.created), number.format(done.updated)) : ''}
       </p>
       {rows.length > 0 ? (
-        <TableWrap captionId="upload-report-caption">
-          <table className="app-table" id="upload-report">
-            <caption id="upload-report-caption">{t('app.org.upload.report')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('app.org.upload.row')}</th>
-                <th scope="col">{t('app.org.upload.column')}</th>
-                <th scope="col">{t('app.org.upload.problem')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={`${row.row}-${row.field}-${row.problem}`}>
-                  <th scope="row">{number.format(row.row)}</th>
-                  <td>{row.field}</td>
-                  <td>{fieldProblemText(row.problem)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable
+          id="upload-report"
+          caption={t('app.org.upload.report')}
+          columns={columns}
+          data={rows}
+          getRowId={(row) => `${row.row}-${row.field}-${row.problem}`}
+        />
       ) : null}
     </section>
   );

@@ -3,33 +3,38 @@ import {
   checkSearchCriteria,
   USER_STATUSES,
   USER_TYPES_BY_LEVEL,
-  type UserSearchResult,
   type UserStatus,
   type UserType,
 } from '@cardportal/domain';
-import { ErrorSummary, FieldError } from '@cardportal/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { ErrorSummary } from '@cardportal/ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import { searchUsers } from '../../api/users.ts';
-import { Paging } from '../../frame/paging.tsx';
+import { DataTable, type SortingState } from '../../frame/data-table.tsx';
+import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
+import { SelectField, TextField } from '../../frame/form/fields.tsx';
+import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { mayCreateUsers } from '../../frame/permissions.ts';
-import { StatusPill } from '../../frame/status-pill.tsx';
-import { TableWrap } from '../../frame/table-wrap.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
-
-type Loaded =
-  | { state: 'idle' }
-  | { state: 'loading' }
-  | { state: 'done'; result: UserSearchResult }
-  | { state: 'failed'; problem: string };
+import { problemOf } from '../../lib/query-client.ts';
+import { peopleColumns } from './people-columns.tsx';
+import { peopleSearchSchema, userSearchQuery } from './people-queries.ts';
 
 /** The criteria a search needs: text of 2+ characters unless a type or status narrows it (API contract). */
 export function checkCriteria(q: string, type: string, status: string): string | undefined {
   if (!q.trim() && (type || status)) return undefined;
   return checkSearchCriteria(q);
 }
+
+/** The search form: the API's criteria rule on the text field. */
+const searchSchema = peopleSearchSchema.superRefine((v, ctx) => {
+  const problem = checkCriteria(v.q, v.type, v.status);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['q'], message: problem });
+});
+
+/** The server answers by name (last, first, user ID); the grid shows that order and offers no other. */
+const SERVER_ORDER: SortingState = [{ id: 'name', desc: false }];
 
 const asType = (value: string | null, allowed: readonly UserType[]): UserType | undefined =>
   allowed.find((t) => t === value);
@@ -46,55 +51,40 @@ export function PeopleSearchScreen() {
   const status: UserStatus | undefined = USER_STATUSES.find((s) => s === statusParam);
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const searched = params.has('q') || params.has('type') || params.has('status');
+  const urlProblem = searched ? checkCriteria(q, type ?? '', status ?? '') : undefined;
 
-  const [draft, setDraft] = useState({ q, type: type ?? '', status: status ?? '' });
-  const [problem, setProblem] = useState<string | undefined>();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'idle' });
+  const query = useQuery({
+    ...userSearchQuery({ q: q.trim() || undefined, type, status, page }),
+    enabled: searched && !urlProblem,
+    placeholderData: keepPreviousData,
+  });
+  const form = useAppForm({
+    schema: searchSchema,
+    defaultValues: { q, type: type ?? '', status: status ?? '' },
+  });
 
-  // The URL is the search: a new one (global search, back button) refills the form.
-  useEffect(() => setDraft({ q, type: type ?? '', status: status ?? '' }), [q, type, status]);
-
+  // The URL is the search: a new one (global search, back button) refills the form, and criteria
+  // the API would refuse show on the field without a request.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL's criteria are the form's
   useEffect(() => {
-    if (!searched || checkCriteria(q, type ?? '', status ?? '')) {
-      setLoaded({ state: 'idle' });
-      if (searched) setProblem(checkCriteria(q, type ?? '', status ?? ''));
-      return;
-    }
-    const controller = new AbortController();
-    setLoaded({ state: 'loading' });
-    searchUsers({ q: q.trim() || undefined, type, status, page }, controller.signal).then(
-      (result) => setLoaded({ state: 'done', result }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoaded({ state: 'failed', problem: error instanceof ApiError ? error.code : 'error.generic' });
-      },
-    );
-    return () => controller.abort();
-  }, [searched, q, type, status, page]);
+    form.reset({ q, type: type ?? '', status: status ?? '' });
+    if (urlProblem) form.setError('q', { type: 'manual', message: urlProblem });
+  }, [q, type, status, urlProblem]);
 
   const go = (next: { q: string; type: string; status: string; page?: number }) => {
-    const query = new URLSearchParams();
-    query.set('q', next.q.trim());
-    if (next.type) query.set('type', next.type);
-    if (next.status) query.set('status', next.status);
-    if (next.page && next.page > 1) query.set('page', String(next.page));
-    setParams(query);
+    const search = new URLSearchParams();
+    search.set('q', next.q.trim());
+    if (next.type) search.set('type', next.type);
+    if (next.status) search.set('status', next.status);
+    if (next.page && next.page > 1) search.set('page', String(next.page));
+    setParams(search);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkCriteria(draft.q, draft.type, draft.status);
-    setProblem(found);
-    if (found) {
-      document.getElementById('people-q')?.focus();
-      return;
-    }
-    go(draft);
-  };
-
-  const result = loaded.state === 'done' ? loaded.result : undefined;
-  const pages = result?.pageCount ?? 1;
+  const columns = useMemo(() => peopleColumns({ t }), [t]);
+  const result = query.isEnabled ? query.data : undefined;
+  const failed = query.isError ? problemOf(query.error) : undefined;
   const number = new Intl.NumberFormat(languageTag);
+  const any = t('app.people.search.any');
 
   return (
     <>
@@ -112,71 +102,44 @@ export function PeopleSearchScreen() {
         </p>
       ) : null}
       <search>
-        <form className="app-form app-form--inline" onSubmit={submit} noValidate>
-          <div className="cp-field">
-            <label className="cp-field__label" htmlFor="people-q">
-              {t('app.people.search.criteria')}
-            </label>
-            <input
-              id="people-q"
-              className="cp-field__input"
-              type="search"
-              value={draft.q}
-              onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'people-q-error' : undefined}
-            />
-            <FieldError id="people-q-error" message={problem ? problemText(problem) : undefined} />
-          </div>
-          <div className="cp-field">
-            <label className="cp-field__label" htmlFor="people-type">
-              {t('app.userType')}
-            </label>
-            <select
-              id="people-type"
-              className="cp-field__input"
-              value={draft.type}
-              onChange={(e) => setDraft({ ...draft, type: e.target.value })}
-            >
-              <option value="">{t('app.people.search.any')}</option>
-              {viewable.map((code) => (
-                <option key={code} value={code}>
-                  {t(`app.userType.${code}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="cp-field">
-            <label className="cp-field__label" htmlFor="people-status">
-              {t('app.people.field.status')}
-            </label>
-            <select
-              id="people-status"
-              className="cp-field__input"
-              value={draft.status}
-              onChange={(e) => setDraft({ ...draft, status: e.target.value })}
-            >
-              <option value="">{t('app.people.search.any')}</option>
-              {USER_STATUSES.map((code) => (
-                <option key={code} value={code}>
-                  {t(`app.status.${code}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="app-button app-button--primary" id="people-search-submit">
+        <AppForm
+          form={form}
+          onSubmit={async (values) => go(values)}
+          errorId="people-search-form-error"
+          inline
+        >
+          <TextField
+            control={form.control}
+            name="q"
+            id="people-q"
+            type="search"
+            label={t('app.people.search.criteria')}
+          />
+          <SelectField
+            control={form.control}
+            name="type"
+            id="people-type"
+            label={t('app.userType')}
+            placeholder={any}
+            options={viewable.map((code) => ({ value: code, label: t(`app.userType.${code}`) }))}
+          />
+          <SelectField
+            control={form.control}
+            name="status"
+            id="people-status"
+            label={t('app.people.field.status')}
+            placeholder={any}
+            options={USER_STATUSES.map((code) => ({ value: code, label: t(`app.status.${code}`) }))}
+          />
+          <SubmitButton form={form} id="people-search-submit">
             {t('app.search.submit')}
-          </button>
-        </form>
+          </SubmitButton>
+        </AppForm>
       </search>
 
-      <ErrorSummary
-        id="people-search-error"
-        message={loaded.state === 'failed' ? problemText(loaded.problem) : undefined}
-      />
+      <ErrorSummary id="people-search-error" message={failed ? problemText(failed) : undefined} />
       <div aria-live="polite" className="app-live">
-        {loaded.state === 'loading' ? <p>{t('common.loading')}</p> : null}
-        {result ? (
+        {result && !failed ? (
           <p id="people-count">
             {result.total === 0
               ? t('app.people.search.none')
@@ -185,45 +148,28 @@ export function PeopleSearchScreen() {
         ) : null}
       </div>
 
-      {result && result.rows.length > 0 ? (
-        <>
-          <TableWrap captionId="people-results-caption">
-            <table className="app-table" id="people-results">
-              <caption id="people-results-caption">{t('app.people.search.results')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('app.userId')}</th>
-                  <th scope="col">{t('app.people.field.name')}</th>
-                  <th scope="col">{t('app.people.field.email')}</th>
-                  <th scope="col">{t('app.userType')}</th>
-                  <th scope="col">{t('app.people.field.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.rows.map((row) => (
-                  <tr key={row.userId}>
-                    <th scope="row">
-                      <Link to={`/people/${encodeURIComponent(row.userId)}`}>{row.userId}</Link>
-                    </th>
-                    <td>{[row.firstName, row.lastName].filter(Boolean).join(' ')}</td>
-                    <td>{row.email}</td>
-                    <td>{t(`app.userType.${row.userType}`)}</td>
-                    <td>
-                      <StatusPill status={row.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
-          <Paging
-            idPrefix="people"
-            page={result.page}
-            pages={pages}
-            onGo={(next) => go({ q, type: type ?? '', status: status ?? '', page: next })}
-          />
-        </>
-      ) : null}
+      {failed || !result || result.rows.length === 0 ? (
+        query.isLoading ? (
+          <p role="status">{t('common.loading')}</p>
+        ) : null
+      ) : (
+        <DataTable
+          id="people-results"
+          caption={t('app.people.search.results')}
+          columns={columns}
+          data={result.rows}
+          getRowId={(row) => row.userId}
+          loading={query.isFetching}
+          sorting={SERVER_ORDER}
+          columnChoice
+          paging={{
+            idPrefix: 'people',
+            page: result.page,
+            pages: result.pageCount,
+            onGo: (next) => go({ q, type: type ?? '', status: status ?? '', page: next }),
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,10 +1,10 @@
 import type { UserDetail, UserType } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
-import { useState } from 'react';
-import { ApiError } from '../../api/client.ts';
-import { accessAs } from '../../api/multi-user.ts';
 import { reloadApp } from '../../api/session.ts';
+import { useFocusOnProblem } from '../../frame/use-focus-on-problem.ts';
 import { useApp } from '../../lib/app-context.tsx';
+import { problemOf } from '../../lib/query-client.ts';
+import { useAccessAs } from './people-queries.ts';
 
 /** Types a super user may work as (company program administrator and below, seed 001 §6). */
 const ACCESSIBLE: readonly UserType[] = ['C', 'O', 'S', 'A'];
@@ -16,8 +16,9 @@ const ACCESSIBLE: readonly UserType[] = ['C', 'O', 'S', 'A'];
  */
 export function UserAccessAs({ detail }: { detail: UserDetail }) {
   const { t, user: me, problemText } = useApp();
-  const [problem, setProblem] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const access = useAccessAs();
+  const problem = access.isError ? problemOf(access.error) : undefined;
+  const alert = useFocusOnProblem(problem);
   if (
     !me.permissions.includes('accessAsUser') ||
     me.accessedBy !== null ||
@@ -26,28 +27,25 @@ export function UserAccessAs({ detail }: { detail: UserDetail }) {
   )
     return null;
 
-  const start = async () => {
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      reloadApp(await accessAs(detail.userId));
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.code : 'error.generic');
-      setBusy(false);
-      window.setTimeout(() => document.getElementById('user-access-as-error')?.focus(), 0);
-    }
-  };
+  const start = () =>
+    access.mutate(detail.userId, {
+      onSuccess: (url) => reloadApp(url),
+    });
 
   return (
     <div className="app-access-as" id="user-access-as">
-      <ErrorSummary id="user-access-as-error" message={problem ? problemText(problem) : undefined} />
+      <ErrorSummary
+        id="user-access-as-error"
+        ref={alert}
+        message={problem ? problemText(problem) : undefined}
+      />
       <button
         type="button"
         className="app-button"
         id="user-access-as-button"
         aria-describedby="user-access-as-hint"
-        disabled={busy}
-        onClick={() => void start()}
+        disabled={access.isPending || access.isSuccess}
+        onClick={start}
       >
         {t('app.people.accessAs.button')}
       </button>

@@ -6,26 +6,31 @@ import {
   USER_TYPE_INFO,
   type UserType,
 } from '@cardportal/domain';
-import type { FieldProblems } from '../../lib/use-form.ts';
 
-export type UserField =
-  | 'userId'
-  | 'firstName'
-  | 'lastName'
-  | 'email'
-  | 'emailConfirm'
-  | 'userType'
-  | 'companyId'
-  | 'locale';
+/** The user form's fields, in the form's order. */
+export const USER_FIELDS = [
+  'userId',
+  'firstName',
+  'lastName',
+  'email',
+  'emailConfirm',
+  'userType',
+  'companyId',
+  'locale',
+] as const;
+export type UserField = (typeof USER_FIELDS)[number];
+
+/** Each field's problem (a message key). */
+export type FieldProblems<F extends string> = Partial<Record<F, string>>;
 
 /** Server field names that land on a form field. */
-export const USER_FIELD_ALIAS: Record<string, UserField> = {
+export const USER_FIELD_ALIAS: Partial<Record<string, UserField>> = {
   'placement.companyId': 'companyId',
   placement: 'companyId',
 };
 
 /** Error codes that belong to one field. */
-export const USER_CODE_FIELDS: Record<string, UserField> = {
+export const USER_CODE_FIELDS: Partial<Record<string, UserField>> = {
   'userId.exists': 'userId',
 };
 

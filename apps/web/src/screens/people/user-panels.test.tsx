@@ -150,7 +150,9 @@ describe('user link panel', () => {
     expect(rows[2]?.textContent).toContain('Awaiting confirmation');
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Link' }));
-    expect(within(panel).getByLabelText('User ID to link').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() =>
+      expect(within(panel).getByLabelText('User ID to link').getAttribute('aria-invalid')).toBe('true'),
+    );
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.change(within(panel).getByLabelText('User ID to link'), { target: { value: ' otp01 ' } });

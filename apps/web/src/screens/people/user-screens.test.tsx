@@ -58,8 +58,10 @@ describe('create user', () => {
     expect([...type.options].map((o) => o.value)).toEqual(['O', 'S', 'A']);
     fireEvent.change(screen.getByLabelText('User ID'), { target: { value: 'ab' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Please correct the following')).toBeDefined();
-    expect(screen.getByLabelText('User ID').getAttribute('aria-invalid')).toBe('true');
+    expect(await screen.findByText(problemTextOf('userId.tooShort'))).toBeDefined();
+    const userId = screen.getByLabelText('User ID');
+    expect(userId.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(userId);
     expect(calls.filter((c) => c.url.startsWith('/app/api/users'))).toHaveLength(0);
   });
 

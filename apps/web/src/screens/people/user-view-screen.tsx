@@ -1,15 +1,17 @@
-import { LOCALE_NAMES, type Locale, type UserDetail } from '@cardportal/domain';
+import { LOCALE_NAMES, type Locale } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import { getUser, setUserStatus, unlockUser } from '../../api/users.ts';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { mayUseRoles } from '../../frame/permissions.ts';
 import { StatusPill } from '../../frame/status-pill.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
+import { problemOf } from '../../lib/query-client.ts';
 import { rememberRecent } from '../../lib/recent.ts';
+import { nameOf } from './people-columns.tsx';
+import { userQuery, useUserAction } from './people-queries.ts';
 import { UserAccessAs } from './user-access-as.tsx';
 import { UserLinkPanel } from './user-link-panel.tsx';
 import { UserRolesPanel } from './user-roles-panel.tsx';
@@ -21,50 +23,28 @@ export function UserViewScreen() {
   const { t, user: me, problemText, languageTag } = useApp();
   const { userId = '' } = useParams();
   const location = useLocation();
-  const [detail, setDetail] = useState<UserDetail | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
+  const query = useQuery(userQuery(userId));
+  const detail = query.data;
+  const change = useUserAction();
   const [confirming, setConfirming] = useState<Action | undefined>();
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | undefined>((location.state as { done?: string } | null)?.done);
+  const problem = query.isError
+    ? problemOf(query.error)
+    : change.isError
+      ? problemOf(change.error)
+      : undefined;
   usePageTitle(t('app.people.view.heading', userId));
 
+  // A user shown is remembered as recently viewed (the global search offers it).
   useEffect(() => {
-    const controller = new AbortController();
-    setDetail(undefined);
-    setProblem(undefined);
-    getUser(userId, controller.signal).then(
-      (found) => {
-        setDetail(found);
-        rememberRecent(me.userId, {
-          kind: 'user',
-          id: found.userId,
-          label: [found.firstName, found.lastName].filter(Boolean).join(' ') || found.userId,
-        });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setProblem(error instanceof ApiError ? error.code : 'error.generic');
-      },
-    );
-    return () => controller.abort();
-  }, [userId, me.userId]);
+    if (detail)
+      rememberRecent(me.userId, { kind: 'user', id: detail.userId, label: nameOf(detail) || detail.userId });
+  }, [detail, me.userId]);
 
-  const run = async (action: Action) => {
+  const run = (next: Action) => {
     setConfirming(undefined);
-    setBusy(true);
-    setProblem(undefined);
     setDone(undefined);
-    try {
-      const next =
-        action === 'unlock'
-          ? await unlockUser(userId)
-          : await setUserStatus(userId, action === 'deactivate' ? 'Inactive' : 'Active');
-      setDetail(next);
-      setDone(action);
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.code : 'error.generic');
-    } finally {
-      setBusy(false);
-    }
+    change.mutate({ userId, action: next }, { onSuccess: () => setDone(next) });
   };
 
   const date = (iso: string | null) =>
@@ -89,14 +69,14 @@ export function UserViewScreen() {
       <p role="status" id="user-done" className="app-done">
         {done ? t(`app.people.done.${done}`) : ''}
       </p>
-      {!detail && !problem ? <p>{t('common.loading')}</p> : null}
+      {query.isPending ? <p role="status">{t('common.loading')}</p> : null}
       {detail ? (
         <>
           <dl className="app-facts" id="user-facts">
             <dt>{t('app.userId')}</dt>
             <dd>{detail.userId}</dd>
             <dt>{t('app.people.field.name')}</dt>
-            <dd>{[detail.firstName, detail.lastName].filter(Boolean).join(' ')}</dd>
+            <dd>{nameOf(detail)}</dd>
             <dt>{t('app.people.field.email')}</dt>
             <dd>{detail.email}</dd>
             <dt>{t('app.userType')}</dt>
@@ -134,7 +114,7 @@ export function UserViewScreen() {
                   type="button"
                   id={`user-${action}`}
                   className={`app-button${action === 'deactivate' ? ' app-button--danger' : ''}`}
-                  disabled={busy}
+                  disabled={change.isPending}
                   onClick={() => setConfirming(action)}
                 >
                   {t(`app.people.action.${action}`)}
@@ -155,7 +135,7 @@ export function UserViewScreen() {
         title={confirming ? t(`app.people.confirm.${confirming}`, userId) : ''}
         body={confirming ? t(`app.people.confirm.${confirming}Body`) : ''}
         confirmLabel={confirming ? t(`app.people.action.${confirming}`) : ''}
-        onConfirm={() => confirming && void run(confirming)}
+        onConfirm={() => confirming && run(confirming)}
         onCancel={() => setConfirming(undefined)}
       />
     </>

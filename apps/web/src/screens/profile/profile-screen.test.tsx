@@ -68,6 +68,11 @@ describe('My Profile', () => {
     renderApp('/profile');
     const question = (await screen.findByLabelText('Challenge question')) as HTMLSelectElement;
     expect(question.options[1]?.textContent).toBe('In what city were you born?');
+    // Nothing chosen: the schema refuses before any request, on the field, and focus goes there.
+    fireEvent.click(screen.getByRole('button', { name: 'Save challenge question' }));
+    await waitFor(() => expect(question.getAttribute('aria-invalid')).toBe('true'));
+    expect(question.getAttribute('aria-describedby')).toBe('question-questionId-error');
+    expect(document.activeElement).toBe(question);
     fireEvent.change(question, { target: { value: 'q1' } });
     fireEvent.change(screen.getByLabelText('Answer'), { target: { value: 'Paris' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save challenge question' }));
@@ -79,6 +84,11 @@ describe('My Profile', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save challenge question' }));
     expect(await screen.findByText('Wrong Password.')).toBeDefined();
+    // The server's answer lands on the password field (not the form), which takes focus.
+    const password = document.getElementById('question-currentPassword') as HTMLInputElement;
+    expect(password.getAttribute('aria-describedby')).toBe('question-currentPassword-error');
+    expect(document.activeElement).toBe(password);
+    expect(document.getElementById('question-form-error')?.textContent).toBe('');
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       questionId: 'q1',
       answer: 'Springfield',
@@ -105,11 +115,14 @@ describe('My Profile', () => {
       currentPassword: 'Cardportal#2026',
     });
     expect(screen.getByRole('button', { name: 'Turn two-factor sign-in off' })).toBeDefined();
+    // The change's answer replaced the cached profile: no second read.
+    expect(calls.filter((c) => c.url === '/app/api/profile')).toHaveLength(1);
+    expect((document.getElementById('two-factor-currentPassword') as HTMLInputElement).value).toBe('');
   });
 
   it('gives token users the soft-token instructions and the QR code as an image, not markup', async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
-    mockFetch((call) => {
+    const calls = mockFetch((call) => {
       if (call.url === '/app/api/profile' && call.method === 'GET')
         return { body: profile({ loginType: 'token', token: { mode: 'soft' } }) };
       if (call.url === '/app/api/profile/soft-token')
@@ -139,6 +152,8 @@ describe('My Profile', () => {
     expect(screen.getByText('otpauth://totp/Cardportal:active01?secret=ABC')).toBeDefined();
     expect(screen.getByText('1234')).toBeDefined();
     expect(screen.getByText('valid for 7 days')).toBeDefined();
+    // A new token changes the profile's token state: it is read again.
+    await waitFor(() => expect(calls.filter((c) => c.url === '/app/api/profile')).toHaveLength(2));
   });
 
   it('hides the two-factor form when the server says it is not available', async () => {

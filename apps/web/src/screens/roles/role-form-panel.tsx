@@ -1,22 +1,20 @@
-import { PERMISSIONS, type RoleSummary } from '@cardportal/domain';
-import { ErrorSummary, FieldError, TextField } from '@cardportal/ui';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { createRole, updateRole } from '../../api/roles.ts';
+import { PERMISSIONS, type Permission, type RoleSummary } from '@cardportal/domain';
+import { FieldError } from '@cardportal/ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
+import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
+import { TextField } from '../../frame/form/fields.tsx';
+import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { useForm } from '../../lib/use-form.ts';
 import {
   asksIssuer,
   initialRoleValues,
-  newRoleBody,
-  permissionsOf,
   ROLE_CODE_FIELDS,
   ROLE_FIELD_ALIAS,
   type RoleField,
-  rolePatch,
-  togglePermission,
-  validateRole,
+  type RoleFormValues,
 } from './role-form.ts';
+import { roleFormSchema, useSaveRole } from './roles-queries.ts';
 
 /**
  * Create a role, or edit one: name, description, the permissions it carries (a group of checkboxes)
@@ -31,46 +29,42 @@ export function RoleForm({
   onSaved: (role: RoleSummary) => void;
   onCancel: () => void;
 }) {
-  const { t, user: me, problemText, fieldProblemText } = useApp();
+  const { t, user: me, fieldProblemText } = useApp();
   const withIssuer = !role && asksIssuer(me.userType);
-  const form = useForm<RoleField>({
-    initial: initialRoleValues(role),
-    validate: (values) => validateRole(values, { withIssuer }),
+  const schema = useMemo(() => roleFormSchema(withIssuer), [withIssuer]);
+  const form = useAppForm({
+    schema,
+    defaultValues: initialRoleValues(role),
     fieldAlias: ROLE_FIELD_ALIAS,
     codeFields: ROLE_CODE_FIELDS,
   });
+  const save = useSaveRole(withIssuer);
   const [confirming, setConfirming] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { values, problems } = form;
-  const chosen = new Set(permissionsOf(values));
+  const chosen = new Set(form.watch('permissions'));
+  const active = form.watch('active');
+  const permissionsProblem = form.formState.errors.permissions?.message;
   const heading = role ? t('app.roles.edit.heading', role.name) : t('app.roles.create.heading');
 
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
 
-  const err = (field: RoleField) => (problems[field] ? fieldProblemText(problems[field]) : undefined);
   const fieldLabel = (field: RoleField) => t(`app.roles.field.${field}`);
-  const fieldId = (field: RoleField) =>
-    field === 'permissions' ? `role-permission-${PERMISSIONS[0]}` : `role-${field}`;
-  const items = (Object.keys(problems) as RoleField[])
-    .filter((f) => problems[f])
-    .map((f) => ({ fieldId: fieldId(f), text: `${fieldLabel(f)}: ${err(f)}` }));
 
-  const save = async () => {
-    const ok = await form.submit(async (v) => {
-      const saved = role
-        ? await updateRole(role.id, rolePatch(v, role))
-        : await createRole(newRoleBody(v, withIssuer));
-      onSaved(saved);
-    });
-    if (!ok) window.setTimeout(() => document.getElementById('role-form-errors')?.focus(), 0);
+  const store = async (values: RoleFormValues) => {
+    onSaved(await save.mutateAsync({ values, role }));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (role?.active && values.active === 'false') setConfirming(true);
-    else void save();
+  const toggle = (p: Permission, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(p);
+    else next.delete(p);
+    form.setValue(
+      'permissions',
+      PERMISSIONS.filter((x) => next.has(x)),
+      { shouldDirty: true, shouldValidate: form.formState.isSubmitted },
+    );
   };
 
   return (
@@ -78,45 +72,43 @@ export function RoleForm({
       <h2 id="role-form-heading" tabIndex={-1} ref={headingRef}>
         {heading}
       </h2>
-      <form className="app-form" onSubmit={submit} noValidate id="role-form">
-        <ErrorSummary
-          id="role-form-errors"
-          headingLevel={3}
-          heading={items.length > 0 || form.formProblem ? t('app.people.form.errors') : undefined}
-          message={form.formProblem ? problemText(form.formProblem) : undefined}
-          items={items}
-        />
+      <AppForm
+        form={form}
+        id="role-form"
+        errorId="role-form-errors"
+        onSubmit={async (values) => {
+          if (role?.active && !values.active) setConfirming(true);
+          else await store(values);
+        }}
+      >
         {withIssuer ? (
           <TextField
+            control={form.control}
+            name="issuerNumber"
             id="role-issuerNumber"
             label={fieldLabel('issuerNumber')}
-            value={values.issuerNumber}
-            onValueChange={(v) => form.set('issuerNumber', v)}
-            error={err('issuerNumber')}
             inputMode="numeric"
             autoComplete="off"
           />
         ) : null}
         <TextField
+          control={form.control}
+          name="name"
           id="role-name"
           label={fieldLabel('name')}
-          value={values.name}
-          onValueChange={(v) => form.set('name', v)}
-          error={err('name')}
           autoComplete="off"
         />
         <TextField
+          control={form.control}
+          name="description"
           id="role-description"
           label={fieldLabel('description')}
-          value={values.description}
-          onValueChange={(v) => form.set('description', v)}
-          error={err('description')}
           autoComplete="off"
         />
         <fieldset
-          className={`cp-field${problems.permissions ? ' cp-field--invalid' : ''}`}
+          className={`cp-field${permissionsProblem ? ' cp-field--invalid' : ''}`}
           id="role-permissions"
-          aria-describedby={problems.permissions ? 'role-permissions-error' : undefined}
+          aria-describedby={permissionsProblem ? 'role-permissions-error' : undefined}
         >
           <legend className="cp-field__label">{fieldLabel('permissions')}</legend>
           {PERMISSIONS.map((p) => (
@@ -126,13 +118,16 @@ export function RoleForm({
                   type="checkbox"
                   id={`role-permission-${p}`}
                   checked={chosen.has(p)}
-                  onChange={(e) => form.set('permissions', togglePermission(values, p, e.target.checked))}
+                  onChange={(e) => toggle(p, e.target.checked)}
                 />
                 {t(`app.permission.${p}`)}
               </label>
             </div>
           ))}
-          <FieldError id="role-permissions-error" message={err('permissions')} />
+          <FieldError
+            id="role-permissions-error"
+            message={permissionsProblem ? fieldProblemText(permissionsProblem) : undefined}
+          />
         </fieldset>
         {role ? (
           <div className="cp-field">
@@ -140,9 +135,9 @@ export function RoleForm({
               <input
                 type="checkbox"
                 id="role-active"
-                checked={values.active === 'true'}
+                checked={active}
                 aria-describedby="role-active-hint"
-                onChange={(e) => form.set('active', e.target.checked ? 'true' : 'false')}
+                onChange={(e) => form.setValue('active', e.target.checked, { shouldDirty: true })}
               />
               {fieldLabel('active')}
             </label>
@@ -152,19 +147,14 @@ export function RoleForm({
           </div>
         ) : null}
         <div className="app-actions">
-          <button
-            type="submit"
-            className="app-button app-button--primary"
-            id="role-save"
-            disabled={form.submitting}
-          >
+          <SubmitButton form={form} id="role-save">
             {t('app.roles.action.save')}
-          </button>
+          </SubmitButton>
           <button type="button" className="app-button" id="role-cancel" onClick={onCancel}>
             {t('common.cancel')}
           </button>
         </div>
-      </form>
+      </AppForm>
       <ConfirmDialog
         open={confirming}
         title={role ? t('app.roles.confirm.deactivate', role.name) : ''}
@@ -172,7 +162,7 @@ export function RoleForm({
         confirmLabel={t('app.people.action.deactivate')}
         onConfirm={() => {
           setConfirming(false);
-          void save();
+          void form.submitWith(store)();
         }}
         onCancel={() => setConfirming(false)}
       />

@@ -72,8 +72,9 @@ describe('roles screen', () => {
     const group = screen.getByRole('group', { name: 'Permissions' });
     expect(within(group).getAllByRole('checkbox')).toHaveLength(3);
     fireEvent.click(screen.getByRole('button', { name: 'Save role' }));
-    expect(await screen.findByText('Please correct the following')).toBeDefined();
+    expect(await screen.findByText(problemTextOf('role.name.required'))).toBeDefined();
     expect(screen.getByLabelText('Role name').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Role name'));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Role name'), { target: { value: 'Approver delegate' } });
@@ -109,7 +110,7 @@ describe('roles screen', () => {
     const text = problemTextOf('role.name.exists');
     await waitFor(() => expect(screen.getAllByText(text, { exact: false }).length).toBeGreaterThan(0));
     expect(screen.getByLabelText('Role name').getAttribute('aria-invalid')).toBe('true');
-    await waitFor(() => expect(document.activeElement?.id).toBe('role-form-errors'));
+    await waitFor(() => expect(document.activeElement?.id).toBe('role-name'));
   });
 
   it('asks before deactivating a role and sends only the change', async () => {
@@ -126,11 +127,12 @@ describe('roles screen', () => {
     expect((screen.getByLabelText('Role name') as HTMLInputElement).value).toBe('Super user');
     fireEvent.click(screen.getByLabelText('Active'));
     fireEvent.click(screen.getByRole('button', { name: 'Save role' }));
-    expect(screen.getByText('Deactivate role Super user?')).toBeDefined();
+    expect(await screen.findByText('Deactivate role Super user?')).toBeDefined();
     fireEvent.click(document.getElementById('confirm-cancel') as HTMLElement);
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Save role' }));
+    await screen.findByText('Deactivate role Super user?');
     fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
     expect(await screen.findByText('Role Super user has been saved.')).toBeDefined();
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ active: false });

@@ -1,12 +1,14 @@
-import type { RoleList, RoleSummary } from '@cardportal/domain';
+import type { RoleSummary } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../api/client.ts';
-import { listRoles } from '../../api/roles.ts';
-import { TableWrap } from '../../frame/table-wrap.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { DataTable } from '../../frame/data-table.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
+import { problemOf } from '../../lib/query-client.ts';
 import { RoleForm } from './role-form-panel.tsx';
+import { rolesColumns } from './roles-columns.tsx';
+import { rolesQuery } from './roles-queries.ts';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; role: RoleSummary } | undefined;
 
@@ -16,27 +18,15 @@ type Editing = { mode: 'create' } | { mode: 'edit'; role: RoleSummary } | undefi
  */
 export function RolesScreen() {
   const { t, problemText } = useApp();
-  const [list, setList] = useState<RoleList | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
+  const query = useQuery(rolesQuery());
+  const list = query.data;
+  const problem = query.isError ? problemOf(query.error) : undefined;
   const [editing, setEditing] = useState<Editing>();
   const [done, setDone] = useState<string | undefined>();
   const doneRef = useRef<HTMLParagraphElement>(null);
   /** Where focus goes back to when the form closes: the button that opened it. */
   const returnFocus = useRef<string | undefined>(undefined);
   usePageTitle(t('app.roles.heading'));
-
-  const load = useCallback((signal?: AbortSignal) => {
-    setProblem(undefined);
-    return listRoles(signal).then(setList, (error: unknown) => {
-      if (!signal?.aborted) setProblem(error instanceof ApiError ? error.code : 'error.generic');
-    });
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
 
   const open = (next: Editing, from: string) => {
     returnFocus.current = from;
@@ -50,29 +40,26 @@ export function RolesScreen() {
     window.setTimeout(() => (from ? document.getElementById(from)?.focus() : undefined), 0);
   };
 
-  const saved = async (role: RoleSummary, how: 'created' | 'saved') => {
+  const saved = (role: RoleSummary, how: 'created' | 'saved') => {
     setEditing(undefined);
-    setList((current) =>
-      current
-        ? {
-            ...current,
-            roles:
-              how === 'created'
-                ? [...current.roles, role]
-                : current.roles.map((r) => (r.id === role.id ? role : r)),
-          }
-        : current,
-    );
     setDone(t(`app.roles.done.${how}`, role.name));
     window.setTimeout(() => doneRef.current?.focus(), 0);
-    // The list's order and holder counts come from the server.
-    await load();
   };
 
-  const permissionText = (role: RoleSummary) =>
-    role.permissions.length > 0
-      ? role.permissions.map((p) => t(`app.permission.${p}`)).join(', ')
-      : t('app.roles.noPermissions');
+  // The edit buttons call the latest `open` through a ref, so the columns stay stable.
+  const openRef = useRef(open);
+  openRef.current = open;
+  const mayDefine = list?.mayDefine === true;
+  const columns = useMemo(
+    () =>
+      rolesColumns({
+        t,
+        onEdit: mayDefine
+          ? (role) => openRef.current({ mode: 'edit', role }, `role-edit-${role.id}`)
+          : undefined,
+      }),
+    [t, mayDefine],
+  );
 
   return (
     <>
@@ -82,7 +69,7 @@ export function RolesScreen() {
       <p role="status" id="roles-done" className="app-done" tabIndex={-1} ref={doneRef}>
         {done ?? ''}
       </p>
-      {!list && !problem ? <p>{t('common.loading')}</p> : null}
+      {query.isPending ? <p role="status">{t('common.loading')}</p> : null}
       {list?.mayDefine && !editing ? (
         <div className="app-actions">
           <button
@@ -99,7 +86,7 @@ export function RolesScreen() {
         <RoleForm
           key={editing.mode === 'edit' ? editing.role.id : 'new'}
           {...(editing.mode === 'edit' ? { role: editing.role } : {})}
-          onSaved={(role) => void saved(role, editing.mode === 'create' ? 'created' : 'saved')}
+          onSaved={(role) => saved(role, editing.mode === 'create' ? 'created' : 'saved')}
           onCancel={close}
         />
       ) : null}
@@ -107,54 +94,15 @@ export function RolesScreen() {
         list.roles.length === 0 ? (
           <p id="roles-none">{t('app.roles.none')}</p>
         ) : (
-          <TableWrap captionId="roles-table-caption">
-            <table className="app-table" id="roles-table">
-              <caption id="roles-table-caption">{t('app.roles.table.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('app.roles.field.name')}</th>
-                  <th scope="col">{t('app.org.field.issuer')}</th>
-                  <th scope="col">{t('app.roles.field.permissions')}</th>
-                  <th scope="col">{t('app.roles.col.holders')}</th>
-                  <th scope="col">{t('app.people.field.status')}</th>
-                  {list.mayDefine ? <th scope="col">{t('app.roles.col.actions')}</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {list.roles.map((role) => (
-                  <tr key={role.id} data-role-id={role.id}>
-                    <th scope="row">
-                      {role.name}
-                      {role.description ? <div className="app-hint">{role.description}</div> : null}
-                    </th>
-                    <td>
-                      {role.issuerName} ({role.issuerNumber})
-                    </td>
-                    <td>{permissionText(role)}</td>
-                    <td>{role.holders}</td>
-                    <td>
-                      <span className={`app-status app-status--${role.active ? 'active' : 'inactive'}`}>
-                        {t(`app.status.${role.active ? 'Active' : 'Inactive'}`)}
-                      </span>
-                    </td>
-                    {list.mayDefine ? (
-                      <td>
-                        <button
-                          type="button"
-                          id={`role-edit-${role.id}`}
-                          className="app-button app-button--small"
-                          aria-label={t('app.roles.action.editLabel', role.name)}
-                          onClick={() => open({ mode: 'edit', role }, `role-edit-${role.id}`)}
-                        >
-                          {t('app.roles.action.edit')}
-                        </button>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <DataTable
+            id="roles-table"
+            caption={t('app.roles.table.caption')}
+            columns={columns}
+            data={list.roles}
+            getRowId={(role) => String(role.id)}
+            loading={query.isFetching && !query.isPending}
+            columnChoice
+          />
         )
       ) : null}
     </>

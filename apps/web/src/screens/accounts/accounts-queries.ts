@@ -1,0 +1,159 @@
+import {
+  type AccountDetail,
+  type AccountGroupSummary,
+  type AccountStatus,
+  accountGroupSchema,
+  type CardholderDetail,
+  type CardholderPatch,
+  cardholderSchema,
+} from '@cardportal/domain';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  createAccountGroup,
+  getAccount,
+  getCardholder,
+  getMyCards,
+  listAccountGroups,
+  moveAccount,
+  renameAccountGroup,
+  searchAccounts,
+  searchCardholders,
+  setAccountGroupActive,
+  setAccountStatus,
+  setCardholderActive,
+  updateCardholder,
+} from '../../api/accounts.ts';
+import { checkCardholderCriteria } from './criteria.ts';
+
+export interface CardholderSearch {
+  q?: string | undefined;
+  status?: string | undefined;
+  page?: number | undefined;
+}
+export interface AccountSearch extends CardholderSearch {
+  group?: string | undefined;
+}
+
+/** Accounts' query keys: everything under `['accounts']`, a company's under `['accounts', number]`. */
+export const accountsKeys = {
+  all: ['accounts'] as const,
+  company: (number: string) => ['accounts', number] as const,
+  cardholders: (number: string, params: CardholderSearch) =>
+    ['accounts', number, 'cardholders', params] as const,
+  cardholder: (number: string, id: string) => ['accounts', number, 'cardholder', id] as const,
+  accounts: (number: string, params: AccountSearch) => ['accounts', number, 'accounts', params] as const,
+  account: (number: string, id: string) => ['accounts', number, 'account', id] as const,
+  groups: (number: string) => ['accounts', number, 'groups'] as const,
+  myCards: ['accounts', 'my-cards'] as const,
+};
+
+export const cardholderSearchQuery = (number: string, params: CardholderSearch) =>
+  queryOptions({
+    queryKey: accountsKeys.cardholders(number, params),
+    queryFn: ({ signal }) => searchCardholders(number, params, signal),
+  });
+
+export const cardholderQuery = (number: string, id: string) =>
+  queryOptions({
+    queryKey: accountsKeys.cardholder(number, id),
+    queryFn: ({ signal }) => getCardholder(number, id, signal),
+  });
+
+export const accountSearchQuery = (number: string, params: AccountSearch) =>
+  queryOptions({
+    queryKey: accountsKeys.accounts(number, params),
+    queryFn: ({ signal }) => searchAccounts(number, params, signal),
+  });
+
+export const accountQuery = (number: string, id: string) =>
+  queryOptions({
+    queryKey: accountsKeys.account(number, id),
+    queryFn: ({ signal }) => getAccount(number, id, signal),
+  });
+
+export const accountGroupsQuery = (number: string) =>
+  queryOptions({
+    queryKey: accountsKeys.groups(number),
+    queryFn: ({ signal }) => listAccountGroups(number, signal),
+  });
+
+export const myCardsQuery = () =>
+  queryOptions({ queryKey: accountsKeys.myCards, queryFn: ({ signal }) => getMyCards(signal) });
+
+/**
+ * A change to a company's cardholder, account or group: the answer goes into its cache entry, and the
+ * company's lists (which show it) are read again.
+ */
+function useCompanyChange<V, R>(
+  number: string,
+  change: (v: V) => Promise<R>,
+  store?: (answer: R) => readonly unknown[],
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (answer) => {
+      const key = store?.(answer);
+      if (key) client.setQueryData(key, answer);
+      return client.invalidateQueries({
+        queryKey: accountsKeys.company(number),
+        predicate: (q) => !key || JSON.stringify(q.queryKey) !== JSON.stringify(key),
+      });
+    },
+  });
+}
+
+export const useUpdateCardholder = (number: string, id: string) =>
+  useCompanyChange(
+    number,
+    (body: CardholderPatch) => updateCardholder(number, id, body),
+    (): readonly unknown[] => accountsKeys.cardholder(number, id),
+  );
+
+export const useSetCardholderActive = (number: string, id: string) =>
+  useCompanyChange(
+    number,
+    (active: boolean) => setCardholderActive(number, id, active),
+    (): readonly unknown[] => accountsKeys.cardholder(number, id),
+  );
+
+export const useSetAccountStatus = (number: string, id: string) =>
+  useCompanyChange(
+    number,
+    (status: AccountStatus) => setAccountStatus(number, id, status),
+    (): readonly unknown[] => accountsKeys.account(number, id),
+  );
+
+export const useMoveAccount = (number: string, id: string) =>
+  useCompanyChange(
+    number,
+    (groupId: number) => moveAccount(number, id, groupId),
+    (): readonly unknown[] => accountsKeys.account(number, id),
+  );
+
+export const useCreateAccountGroup = (number: string) =>
+  useCompanyChange(number, (name: string): Promise<AccountGroupSummary> => createAccountGroup(number, name));
+
+export const useRenameAccountGroup = (number: string) =>
+  useCompanyChange(number, (v: { id: number; name: string }) => renameAccountGroup(number, v.id, v.name));
+
+export const useSetAccountGroupActive = (number: string) =>
+  useCompanyChange(number, (v: { id: number; active: boolean }) =>
+    setAccountGroupActive(number, v.id, v.active),
+  );
+
+/** The cardholder and account searches: the API's criteria rule on the text field. */
+export const criteriaSchema = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({ q: z.string(), ...shape }).superRefine((v, ctx) => {
+    const problem = checkCardholderCriteria((v as { q: string }).q);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['q'], message: problem });
+  });
+
+/** The cardholder edit form: the domain's name rules; the org point number is the server's to check. */
+export const cardholderFormSchema = cardholderSchema.extend({ orgPoint: z.string() });
+
+/** An account group's name (create and rename). */
+export const accountGroupFormSchema = accountGroupSchema;
+
+export type { AccountDetail, CardholderDetail };

@@ -1,0 +1,8 @@
+/**
+ * Issuers, issuer groups and program options: the screens routes.tsx shows — this folder's public surface (docs/architecture.md).
+ */
+export { IssuerFormScreen } from './issuer-form-screen.tsx';
+export { IssuerGroupsScreen } from './issuer-groups-screen.tsx';
+export { IssuerSearchScreen } from './issuer-search-screen.tsx';
+export { IssuerViewScreen } from './issuer-view-screen.tsx';
+export { ProgramOptionsScreen } from './program-options-screen.tsx';

@@ -1,0 +1,227 @@
+import {
+  checkIssuerPasswordPolicy,
+  checkSearchCriteria,
+  companyGroupSchema,
+  type IssuerDetail,
+  issuerGroupSchema,
+  issuerSchema,
+  type ProgramOptionsView,
+} from '@cardportal/domain';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  createCompanyGroup,
+  createIssuer,
+  createIssuerGroup,
+  deleteIssuer,
+  getIssuer,
+  getProgramOptions,
+  listCompanyGroups,
+  listIssuerGroups,
+  renameCompanyGroup,
+  renameIssuerGroup,
+  saveProgramOptions,
+  searchIssuers,
+  setCompanyGroupActive,
+  setIssuerActive,
+  setIssuerGroupActive,
+  updateIssuer,
+} from '../../api/issuers.ts';
+
+export interface IssuerSearchParams {
+  q: string;
+  page: number;
+}
+export type OptionsLevel = 'issuer' | 'company';
+
+/** The issuer screens' query keys: everything under `['issuers']`. */
+export const issuerKeys = {
+  all: ['issuers'] as const,
+  list: (params: IssuerSearchParams) => ['issuers', 'list', params] as const,
+  detail: (number: string) => ['issuers', 'detail', number] as const,
+  issuerGroups: ['issuers', 'issuerGroups'] as const,
+  companyGroups: (number: string) => ['issuers', 'companyGroups', number] as const,
+  options: (level: OptionsLevel, number: string) => ['issuers', 'options', level, number] as const,
+};
+
+export const issuerListQuery = (params: IssuerSearchParams) =>
+  queryOptions({
+    queryKey: issuerKeys.list(params),
+    queryFn: ({ signal }) => searchIssuers({ q: params.q || undefined, page: params.page }, signal),
+  });
+
+export const issuerQuery = (number: string) =>
+  queryOptions({ queryKey: issuerKeys.detail(number), queryFn: ({ signal }) => getIssuer(number, signal) });
+
+export const issuerGroupsQuery = () =>
+  queryOptions({ queryKey: issuerKeys.issuerGroups, queryFn: ({ signal }) => listIssuerGroups(signal) });
+
+export const companyGroupsQuery = (number: string) =>
+  queryOptions({
+    queryKey: issuerKeys.companyGroups(number),
+    queryFn: ({ signal }) => listCompanyGroups(number, signal),
+  });
+
+export const programOptionsQuery = (level: OptionsLevel, number: string) =>
+  queryOptions({
+    queryKey: issuerKeys.options(level, number),
+    queryFn: ({ signal }) => getProgramOptions(level, number, signal),
+  });
+
+/** The search criteria: empty (all issuers) or the People rules (2–100 characters). */
+export const issuerSearchSchema = z.object({ q: z.string() }).superRefine((values, ctx) => {
+  const problem = values.q.trim() ? checkSearchCriteria(values.q) : undefined;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['q'], message: problem });
+});
+
+/** A whole number typed into a field ('' and anything else: NaN, which the range check refuses). */
+export function wholeNumber(value: string): number {
+  return /^\s*\d{1,4}\s*$/.test(value) ? Number(value.trim()) : Number.NaN;
+}
+
+/** Error codes of the server that belong to one field of the issuer form. */
+export const ISSUER_CODE_FIELDS = {
+  'issuer.number.duplicate': 'number',
+  'issuer.issuerGroup.forbidden': 'issuerGroupId',
+  'issuer.passwordMinLength.range': 'passwordMinLength',
+  'issuer.passwordDurationDays.range': 'passwordDurationDays',
+} as const;
+
+/** The issuer form: the domain's issuer schema and password-policy bounds (the server runs both). */
+export const issuerFormSchema = (mode: 'create' | 'edit') =>
+  z
+    .object({
+      number: z.string(),
+      name1: z.string(),
+      name2: z.string(),
+      ica: z.string(),
+      bankNumber: z.string(),
+      issuerGroupId: z.string(),
+      cobrand: z.string(),
+      passwordMinLength: z.string(),
+      passwordDurationDays: z.string(),
+    })
+    .superRefine((values, ctx) => {
+      const parsed = issuerSchema.safeParse({
+        number: mode === 'create' ? values.number : '1',
+        name1: values.name1,
+        name2: values.name2,
+        ica: values.ica,
+        bankNumber: values.bankNumber,
+      });
+      const seen = new Set<string>();
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        if (seen.has(field) || !['number', 'name1', 'name2', 'ica', 'bankNumber'].includes(field)) continue;
+        seen.add(field);
+        ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
+      }
+      const policy = checkIssuerPasswordPolicy({
+        passwordMinLength: wholeNumber(values.passwordMinLength),
+        passwordDurationDays: wholeNumber(values.passwordDurationDays),
+      });
+      for (const [field, key] of Object.entries(policy))
+        ctx.addIssue({ code: 'custom', path: [field], message: key });
+    });
+export type IssuerFormValues = z.input<ReturnType<typeof issuerFormSchema>>;
+
+/** A group's name (issuer group or company group): the domain's group schema. */
+export const groupNameSchema = (kind: 'issuerGroup' | 'companyGroup') =>
+  z.object({ name: (kind === 'issuerGroup' ? issuerGroupSchema : companyGroupSchema).shape.name });
+
+/** Creates or saves an issuer (the answer is the issuer: cached; lists invalidated). */
+export function useSaveIssuer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      number,
+      body,
+    }:
+      | { number: undefined; body: Parameters<typeof createIssuer>[0] }
+      | { number: string; body: Parameters<typeof updateIssuer>[1] }) =>
+      number === undefined
+        ? createIssuer(body as Parameters<typeof createIssuer>[0])
+        : updateIssuer(number, body),
+    onSuccess: (saved: IssuerDetail) => {
+      client.setQueryData(issuerKeys.detail(saved.number), saved);
+      return client.invalidateQueries({
+        queryKey: issuerKeys.all,
+        predicate: (q) => q.queryKey[1] !== 'detail',
+      });
+    },
+  });
+}
+
+/** Deactivates / reactivates an issuer (the answer is the issuer). */
+export function useSetIssuerActive() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ number, active }: { number: string; active: boolean }) => setIssuerActive(number, active),
+    onSuccess: (saved: IssuerDetail) => {
+      client.setQueryData(issuerKeys.detail(saved.number), saved);
+      return client.invalidateQueries({ queryKey: [...issuerKeys.all, 'list'] });
+    },
+  });
+}
+
+/**
+ * Deletes an issuer; lists are read again. The screen forgets the issuer's cached reads
+ * (`forgetIssuer`) once it has left it, so its open reads do not ask for it again.
+ */
+export function useDeleteIssuer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (number: string) => deleteIssuer(number),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...issuerKeys.all, 'list'] }),
+  });
+}
+
+/** Drops a deleted issuer's cached reads. */
+export function forgetIssuer(client: QueryClient, number: string) {
+  client.removeQueries({ queryKey: issuerKeys.detail(number) });
+  client.removeQueries({ queryKey: issuerKeys.companyGroups(number) });
+  client.removeQueries({ queryKey: issuerKeys.options('issuer', number) });
+}
+
+export type GroupChange =
+  | { kind: 'create'; name: string }
+  | { kind: 'rename'; id: number; name: string }
+  | { kind: 'setActive'; id: number; active: boolean };
+
+/** Adds, renames, deactivates or reactivates an issuer group; the list is read again. */
+export function useChangeIssuerGroup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: GroupChange) =>
+      change.kind === 'create'
+        ? createIssuerGroup(change.name)
+        : change.kind === 'rename'
+          ? renameIssuerGroup(change.id, change.name)
+          : setIssuerGroupActive(change.id, change.active),
+    onSuccess: () => client.invalidateQueries({ queryKey: issuerKeys.issuerGroups }),
+  });
+}
+
+/** Adds, renames, deactivates or reactivates one of an issuer's company groups; the list is read again. */
+export function useChangeCompanyGroup(number: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: GroupChange) =>
+      change.kind === 'create'
+        ? createCompanyGroup(number, change.name)
+        : change.kind === 'rename'
+          ? renameCompanyGroup(number, change.id, change.name)
+          : setCompanyGroupActive(number, change.id, change.active),
+    onSuccess: () => client.invalidateQueries({ queryKey: issuerKeys.companyGroups(number) }),
+  });
+}
+
+/** Saves the changed program options; the answer (the new view) replaces the cached one. */
+export function useSaveProgramOptions(level: OptionsLevel, number: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: Parameters<typeof saveProgramOptions>[2]) =>
+      saveProgramOptions(level, number, changes),
+    onSuccess: (view: ProgramOptionsView) => client.setQueryData(issuerKeys.options(level, number), view),
+  });
+}
