@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSheet } from '../apps/server/src/shared/xlsx.ts';
+import { writeSheet } from '../apps/server/src/kernel/xlsx.ts';
 import { DEMO_PASSWORD, expectAccessible, launch, newPage, signIn } from './support/browser.ts';
 
 let browser: Browser;

@@ -11,35 +11,14 @@ import type { Redis } from 'ioredis';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { answerInvalidRequest, openApiRoute, registerContracts } from './http/contract.ts';
 import { sendError } from './http/errors.ts';
-import { accessAsRoutes } from './modules/access-as/routes.ts';
-import { accountRoutes } from './modules/accounts/routes.ts';
-import { appRoutes } from './modules/app/routes.ts';
-import { auditRoutes } from './modules/audit/routes.ts';
-import { cobrandRoutes } from './modules/cobrand/routes.ts';
-import { CobrandService } from './modules/cobrand/service.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { issuerRoutes } from './modules/issuers/routes.ts';
-import { loginRoutes } from './modules/login/routes.ts';
-import { LoginService } from './modules/login/service.ts';
-import { logoutRoutes } from './modules/logout/routes.ts';
-import { MailWorker } from './modules/mail/worker.ts';
-import { multiUserRoutes } from './modules/multi-user/routes.ts';
-import { organisationRoutes } from './modules/organisations/routes.ts';
-import { otpRoutes } from './modules/otp/routes.ts';
-import { passwordRoutes } from './modules/password/routes.ts';
-import { portalRoutes } from './modules/portal/routes.ts';
-import { profileRoutes } from './modules/profile/routes.ts';
-import { roleRoutes } from './modules/roles/routes.ts';
-import { textRoutes } from './modules/text/routes.ts';
-import { tokenRoutes } from './modules/token/routes.ts';
-import { usersRoutes } from './modules/users/routes.ts';
+import { errorText } from './kernel/error-text.ts';
+import type { Secrets } from './kernel/secrets.ts';
+import { MODULES } from './modules.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { SessionManager } from './security/sessions.ts';
 import { rateLimitStore, Throttle } from './security/throttle.ts';
-import { errorText } from './shared/error-text.ts';
-import { composeMail } from './shared/mail-text.ts';
-import type { Secrets } from './shared/secrets.ts';
 import type { TextBundles } from './text/bundles.ts';
 
 declare module 'fastify' {
@@ -55,10 +34,7 @@ declare module 'fastify' {
     secrets: Secrets;
     texts: TextBundles;
     sessions: SessionManager;
-    cobrands: CobrandService;
     redis: Redis | undefined;
-    mailWorker: MailWorker;
-    login: LoginService;
     throttle: Throttle;
   }
 }
@@ -263,21 +239,14 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   app.decorate('texts', services.texts);
   app.decorate('redis', services.redis);
   app.decorate('throttle', new Throttle(services.redis, 'cardportal:th:'));
-  app.decorate('mailWorker', new MailWorker(services.database.db, config, app.log));
   app.decorate('sessions', new SessionManager(services.database.db, config, services.secrets));
-  app.decorate('cobrands', new CobrandService(services.database.db));
-  app.decorate(
-    'login',
-    new LoginService(
-      services.database.db,
-      services.secrets,
-      (kind, user, context, args, db) => composeMail(app, kind, user, context, args, db),
-      () => app.mailWorker.kick(),
-    ),
-  );
+  // The modules' own services (app.cobrands, app.login, ...), before any hook or route.
+  for (const module of MODULES) module.services?.(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 8 * 1024 });
+  // Every route's contract: zod validation and serialisation, and the OpenAPI document (http/contract.ts).
+  await registerContracts(app, { version: '0.1.0' });
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -362,9 +331,8 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.validation) {
-      return sendError(reply, 400, 'request.invalid', `Invalid request: ${error.message}`);
-    }
+    // A request part its schema refused: the route's own answer (http/contract.ts).
+    if (error.validation) return answerInvalidRequest(error, request, reply);
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return sendError(reply, 429, 'rate.limited', error.message);
@@ -396,27 +364,11 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
     ),
   );
 
-  await app.register(healthRoutes);
-  await app.register(cobrandRoutes);
-  await app.register(textRoutes);
-  await app.register(loginRoutes);
-  await app.register(logoutRoutes);
-  await app.register(otpRoutes);
-  await app.register(passwordRoutes);
-  await app.register(tokenRoutes);
-  await app.register(portalRoutes);
-  await app.register(organisationRoutes);
-  await app.register(issuerRoutes);
-  await app.register(accountRoutes);
-  await app.register(profileRoutes);
-  await app.register(roleRoutes);
-  await app.register(multiUserRoutes);
-  await app.register(accessAsRoutes);
-  await app.register(appRoutes);
-  await app.register(usersRoutes);
-  await app.register(auditRoutes);
+  for (const module of MODULES) {
+    if (module.routes) await app.register(module.routes);
+  }
+  await app.register(openApiRoute);
   app.addHook('onClose', () => {
-    app.mailWorker.stop();
     log?.stop();
   });
   return app;

@@ -3,24 +3,33 @@ import { parseArgs } from 'node:util';
 import { isUserType, LOGIN_TYPES, type LoginType, USER_TYPE_CODES } from '@cardportal/domain';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, openPgliteSocket } from './db/client.ts';
-import { CobrandImportError, importCobrandFile } from './modules/cobrand/import.ts';
-import { listCobrands } from './modules/cobrand/repository.ts';
-import { CobrandService } from './modules/cobrand/service.ts';
-import { initialiseDatabase, openDatabase } from './services.ts';
-import { audit } from './shared/audit.ts';
-import { errorText } from './shared/error-text.ts';
-import { composeMail } from './shared/mail-text.ts';
+import { audit } from './kernel/audit.ts';
+import { errorText } from './kernel/error-text.ts';
+import { findMail, listPendingMail } from './kernel/outbox.ts';
+import { loadSecrets } from './kernel/secrets.ts';
+import {
+  CobrandImportError,
+  CobrandService,
+  importCobrandFile,
+  listCobrands,
+} from './modules/cobrand/index.ts';
+import { composeMail } from './modules/mail/index.ts';
 import {
   findCompanyByNumber,
   firstCompany,
   listIssuersWithCompanies,
   OrganisationError,
   scopeFromCompany,
-} from './shared/organisations.ts';
-import { findMail, listPendingMail } from './shared/outbox.ts';
-import { loadSecrets } from './shared/secrets.ts';
-import { assignToken, DEFAULT_PIN_DAYS } from './shared/soft-token.ts';
-import { createUser, describeUser, findUserByUserId, UserInputError, unlockUser } from './shared/users.ts';
+} from './modules/organisations/index.ts';
+import { assignToken, DEFAULT_PIN_DAYS } from './modules/token/index.ts';
+import {
+  createUser,
+  describeUser,
+  findUserByUserId,
+  UserInputError,
+  unlockUser,
+} from './modules/users/index.ts';
+import { initialiseDatabase, openDatabase } from './services.ts';
 import { TextBundles } from './text/bundles.ts';
 
 const USAGE = `Usage: npm run cli -- <command>

@@ -3,8 +3,8 @@ import type { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { socketPath } from './db/client.ts';
+import { errorText } from './kernel/error-text.ts';
 import { closeServices, createServices } from './services.ts';
-import { errorText } from './shared/error-text.ts';
 
 /** Starts the server: listens, shares the embedded database over a local socket, drains on SIGTERM. */
 async function main(): Promise<void> {

@@ -12,7 +12,7 @@ import {
   openPostgres,
 } from './db/client.ts';
 import { loadDemoData } from './demo/load.ts';
-import { loadSecrets, type Secrets } from './shared/secrets.ts';
+import { loadSecrets, type Secrets } from './kernel/secrets.ts';
 import { TextBundles } from './text/bundles.ts';
 
 /**

@@ -59,6 +59,12 @@ interface Cell {
 // bncuser01: cardholder of Norte Logística (issuer Banco Norte Demo, same issuer group as Acme's issuer).
 const MATRIX: Cell[] = [
   {
+    endpoint: 'GET /app/api/openapi.json',
+    label: 'the API contract, public (no secret in it: openapi.pglite.test.ts)',
+    url: '/app/api/openapi.json',
+    expect: { ...row(200, 200, 200, 200, 200, 200, 200, 200, 200), none: 200, partial: 200 },
+  },
+  {
     endpoint: 'GET /app/api/me',
     label: 'own profile',
     url: '/app/api/me',

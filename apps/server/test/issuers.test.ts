@@ -8,8 +8,8 @@ import { OFFERED_PROGRAM_OPTION_KEYS, REPORTING_UPLOAD_HEADERS } from '@cardport
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companies, programOptions } from '../src/db/schema.ts';
-import { isFeatureOn } from '../src/shared/program-options.ts';
-import { writeSheet, XLSX_CONTENT_TYPE } from '../src/shared/xlsx.ts';
+import { writeSheet, XLSX_CONTENT_TYPE } from '../src/kernel/xlsx.ts';
+import { isFeatureOn } from '../src/modules/issuers/program-options.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from './harness.ts';
 
 let ctx: TestContext;

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companies, multiUserMembers, roles, userRoles, users } from '../src/db/schema.ts';
-import { createUser, findUserByUserId } from '../src/shared/users.ts';
+import { createUser, findUserByUserId } from '../src/modules/users/users.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from './harness.ts';
 
 let ctx: TestContext;

@@ -9,7 +9,7 @@ import { REPORTING_UPLOAD_HEADERS } from '@cardportal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companies, orgPoints } from '../src/db/schema.ts';
-import { readFirstSheet, writeSheet, XLSX_CONTENT_TYPE } from '../src/shared/xlsx.ts';
+import { readFirstSheet, writeSheet, XLSX_CONTENT_TYPE } from '../src/kernel/xlsx.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from './harness.ts';
 
 let ctx: TestContext;

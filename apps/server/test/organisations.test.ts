@@ -33,10 +33,10 @@ import {
 } from '../src/db/schema.ts';
 import { DEMO_PASSWORD, loadDemoData } from '../src/demo/load.ts';
 import { DEMO_COMPANY_NUMBER } from '../src/demo/organisations.ts';
+import { loadSecrets } from '../src/kernel/secrets.ts';
 import { saveCobrands } from '../src/modules/cobrand/repository.ts';
-import { OrganisationError, setCompanyMultiUser } from '../src/shared/organisations.ts';
-import { loadSecrets } from '../src/shared/secrets.ts';
-import { findUserByUserId } from '../src/shared/users.ts';
+import { OrganisationError, setCompanyMultiUser } from '../src/modules/organisations/organisations.ts';
+import { findUserByUserId } from '../src/modules/users/users.ts';
 import { dbKind, POSTGRES_URL, startTestApp, TestClient, type TestContext } from './harness.ts';
 
 let ctx: TestContext;

@@ -9,12 +9,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companies, issuers, mailOutbox, users } from '../src/db/schema.ts';
 import { DEMO_ANSWER } from '../src/demo/load.ts';
+import { createUser, UserInputError } from '../src/modules/users/users.ts';
 import {
   COMMON_PASSWORD_COUNT,
   commonPasswordForms,
   isCommonPassword,
 } from '../src/security/common-passwords.ts';
-import { createUser, UserInputError } from '../src/shared/users.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from './harness.ts';
 
 let ctx: TestContext;

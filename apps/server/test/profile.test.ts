@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityAnswers, tokens, users } from '../src/db/schema.ts';
+import { createUser } from '../src/modules/users/users.ts';
 import { verifySecret } from '../src/security/hashing.ts';
-import { createUser } from '../src/shared/users.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from './harness.ts';
 
 let ctx: TestContext;

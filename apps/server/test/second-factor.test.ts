@@ -3,7 +3,7 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, tokens, users } from '../src/db/schema.ts';
 import { DEMO_ANSWER, DEMO_TOKEN_PIN, DEMO_TOKEN_SECRET } from '../src/demo/load.ts';
-import { tokencodeAt } from '../src/shared/soft-token.ts';
+import { tokencodeAt } from '../src/modules/token/soft-token.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from './harness.ts';
 import { TestSmtp } from './smtp.ts';
 

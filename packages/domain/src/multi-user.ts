@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { canonicalUserId } from './user-id.ts';
-import { USER_TYPE_INFO, type UserStatus, type UserType } from './user-types.ts';
+import {
+  USER_STATUSES,
+  USER_TYPE_CODES,
+  USER_TYPE_INFO,
+  type UserStatus,
+  type UserType,
+} from './user-types.ts';
 
 /**
  * Multi-user (seed 001 §4, §6, §8): several user IDs of one person linked together, so that after
@@ -132,30 +138,42 @@ export const chooseUserBodySchema = z.strictObject({
 });
 export type ChooseUserBody = z.infer<typeof chooseUserBodySchema>;
 
-export interface LinkMember {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  userType: UserType;
-  status: UserStatus;
-  companyNumber: string | null;
-  companyName: string | null;
-  confirmed: boolean;
-}
+export const linkMemberSchema = z
+  .object({
+    userId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    userType: z.enum(USER_TYPE_CODES as [UserType, ...UserType[]]),
+    status: z.enum(USER_STATUSES),
+    companyNumber: z.string().nullable(),
+    companyName: z.string().nullable(),
+    confirmed: z.boolean(),
+  })
+  .meta({ id: 'LinkMember' });
+export type LinkMember = z.infer<typeof linkMemberSchema>;
 
 /** `GET /app/api/users/:userId/link`: the user's link as an administrator sees it. */
-export interface UserLink {
-  userId: string;
-  members: LinkMember[];
-  /** The caller may link this user to others / unlink it. */
-  mayLink: boolean;
-  mayUnlink: boolean;
-}
+export const userLinkSchema = z
+  .object({
+    userId: z.string(),
+    members: z.array(linkMemberSchema),
+    /** The caller may link this user to others / unlink it. */
+    mayLink: z.boolean(),
+    mayUnlink: z.boolean(),
+  })
+  .meta({ id: 'UserLink' });
+export type UserLink = z.infer<typeof userLinkSchema>;
 
 /** The signed-in user's multi-user state (`GET /app/api/me`'s `multiUser`). */
-export interface MultiUserState {
+export const multiUserStateSchema = z.object({
   /** Its own membership awaits its confirmation: the IDs it is being linked with. */
-  confirm: LinkMember[] | null;
+  confirm: z.array(linkMemberSchema).nullable(),
   /** IDs it may choose to work as in this session (itself first); empty once chosen or when none. */
-  choices: LinkMember[];
-}
+  choices: z.array(linkMemberSchema),
+});
+export type MultiUserState = z.infer<typeof multiUserStateSchema>;
+
+/** `POST /app/api/multi-user/choose` and `POST /app/api/access-as[/return]`: where to go next. */
+export const nextUrlSchema = z
+  .object({ url: z.string().describe('The application home: a new session is set') })
+  .describe('The session changed');

@@ -92,31 +92,49 @@ export const userRolesBodySchema = z.strictObject({
 });
 export type UserRolesBody = z.infer<typeof userRolesBodySchema>;
 
-export interface RoleSummary {
-  id: number;
-  issuerNumber: string;
-  issuerName: string;
-  name: string;
-  description: string;
-  permissions: Permission[];
-  active: boolean;
-  /** Users holding it. */
-  holders: number;
-}
+export const roleSummarySchema = z
+  .object({
+    id: z.number().int(),
+    issuerNumber: z.string(),
+    issuerName: z.string(),
+    name: z.string(),
+    description: z.string(),
+    permissions: z.array(z.enum(PERMISSIONS)),
+    active: z.boolean(),
+    /** Users holding it. */
+    holders: z.number().int(),
+  })
+  .meta({ id: 'RoleSummary' });
+export type RoleSummary = z.infer<typeof roleSummarySchema>;
 
 /** `GET /app/api/roles`. */
-export interface RoleList {
-  roles: RoleSummary[];
-  /** The caller may create and edit roles. */
-  mayDefine: boolean;
-}
+export const roleListSchema = z
+  .object({
+    roles: z.array(roleSummarySchema),
+    /** The caller may create and edit roles. */
+    mayDefine: z.boolean(),
+  })
+  .meta({ id: 'RoleList' });
+export type RoleList = z.infer<typeof roleListSchema>;
+
+/** `GET /app/api/roles?issuer=`: the roles of one issuer in scope (its number). */
+export const roleListQuerySchema = z.strictObject({
+  issuer: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z]{1,20}$/, { error: 'role.issuer.unknown' })
+    .optional(),
+});
 
 /** `GET /app/api/users/:userId/roles`. */
-export interface UserRoles {
-  userId: string;
-  roles: RoleSummary[];
-  /** Roles the caller may give this user (active roles of the user's issuer it may grant). */
-  assignable: RoleSummary[];
-  /** The caller may change this user's roles. */
-  mayChange: boolean;
-}
+export const userRolesSchema = z
+  .object({
+    userId: z.string(),
+    roles: z.array(roleSummarySchema),
+    /** Roles the caller may give this user (active roles of the user's issuer it may grant). */
+    assignable: z.array(roleSummarySchema),
+    /** The caller may change this user's roles. */
+    mayChange: z.boolean(),
+  })
+  .meta({ id: 'UserRoles' });
+export type UserRoles = z.infer<typeof userRolesSchema>;

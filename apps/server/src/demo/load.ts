@@ -14,11 +14,11 @@ import {
   userRoles,
   users,
 } from '../db/schema.ts';
-import { saveCobrands } from '../modules/cobrand/repository.ts';
-import type { NewCardholder, UserScope } from '../shared/organisations.ts';
-import type { Secrets } from '../shared/secrets.ts';
-import { assignToken } from '../shared/soft-token.ts';
-import { createUser, findUserByUserId, type NewUser } from '../shared/users.ts';
+import type { Secrets } from '../kernel/secrets.ts';
+import { saveCobrands } from '../modules/cobrand/index.ts';
+import type { NewCardholder, UserScope } from '../modules/organisations/index.ts';
+import { assignToken } from '../modules/token/index.ts';
+import { createUser, findUserByUserId, type NewUser } from '../modules/users/index.ts';
 import {
   DEMO_COMPANY_NUMBER,
   DemoAccountSeries,

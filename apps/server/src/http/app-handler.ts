@@ -1,8 +1,8 @@
-import { resolveLocale, toFieldErrors } from '@cardportal/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { apiErrorSchema, emptyObjectSchema, resolveLocale, toFieldErrors } from '@cardportal/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { z } from 'zod';
 import { ThrottleUnavailable } from '../security/throttle.ts';
-import type { Caller } from '../shared/user-scope.ts';
+import type { Caller } from './caller.ts';
 import { requireCaller } from './caller.ts';
 import { sendError } from './errors.ts';
 import { recordUniqueKeyRefusal, UNIQUE_KEY_REFUSALS, uniqueKeyBudgetSpent } from './unique-keys.ts';
@@ -48,99 +48,153 @@ export const refuseWith = (status: number, code: string, fieldErrors?: Record<st
   throw new AppRequestError(status, code, fieldErrors);
 };
 
-interface Handled<P, B> {
+interface Handled<P, Q, B> {
   caller: Caller;
-  request: FastifyRequest<{ Params: P }>;
+  request: FastifyRequest<{ Params: P; Querystring: Q }>;
   reply: FastifyReply;
+  /** The body as its schema parsed it (undefined for a route without one). */
   body: B;
+  /** The query as its schema parsed it. */
+  query: Q;
+}
+
+/** A route's answers by status; a non-JSON answer as `{ description, content: { type: { schema } } }`. */
+export type RouteAnswers = Record<
+  number | string,
+  z.ZodType | { description?: string; content: Record<string, { schema: z.ZodType }> }
+>;
+
+/**
+ * An application route's contract (docs/api.md "Contracts"): the zod schemas of packages/domain for its
+ * path parameters, query and body, and for its answers.
+ */
+export interface AppContract<P, Q, B> {
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** The answer to a returned value (status `status`), or the answers by status. */
+  response: z.ZodType | RouteAnswers;
+  /** The status of a returned value (200); the work returning undefined answers 204. */
+  status?: number;
+  /** The schema of every 4xx answer (ApiError: `{ code, message, fieldErrors? }`). */
+  refusal?: z.ZodType;
+  /** The system-wide unique key the body tries (user ID, company or issuer number): http/unique-keys.ts. */
+  uniqueKey?: (body: B) => string;
+  /** The refusal of a request part its schema refused (default `400 form.invalid`, the fields' keys). */
+  invalid?: (error: z.ZodError) => AppRequestError;
+  /** More route options (a body limit, a body type, a route error handler). */
+  route?: Pick<RouteShorthandOptions, 'bodyLimit' | 'config' | 'errorHandler'>;
+  /** For the document: what the route does, and its body's media type when not JSON. */
+  docs?: { summary?: string; description?: string; consumes?: string[] };
 }
 
 /**
- * One shape for an application endpoint: the caller (401 without a full session), the body or query
- * parsed by a domain schema (400 with field errors as message keys), the work, and an AppRequestError
- * answered as `{ code, message, fieldErrors? }` with the message in the caller's language
- * (`validation.{code}` of the Messages bundle). `undefined` from the work answers 204.
+ * One shape for an application endpoint, as route options: the caller first (401 without a full
+ * session, before any request part is looked at; http/caller.ts), then the params, query and body
+ * validated by their schemas (400 `form.invalid` with field errors as message keys), the work, and an
+ * AppRequestError answered as `{ code, message, fieldErrors? }` with the message in the caller's
+ * language (`validation.{code}` of the Messages bundle). `undefined` from the work answers 204; an
+ * answer leaves through its status's schema.
  */
 export function appHandler(app: FastifyInstance) {
   const text = (locale: string, key: string, fallback = key) =>
     app.texts.text(resolveLocale(locale), 'Messages', `validation.${key}`) || fallback;
 
-  return <P = Record<string, string>, B = undefined>(
-    work: (input: Handled<P, B>) => Promise<unknown>,
-    input?: {
-      body?: z.ZodType<B>;
-      query?: z.ZodType<B>;
-      status?: number;
-      /** The system-wide unique key the body tries (user ID, company or issuer number): http/unique-keys.ts. */
-      uniqueKey?: (body: B) => string;
-    },
-  ) =>
-    async (request: FastifyRequest<{ Params: P }>, reply: FastifyReply) => {
-      const caller = await requireCaller(app, request, reply);
-      if (!caller) return reply;
-      if (input?.uniqueKey) {
-        let wait: number | undefined;
+  /** The caller resolved for a request (before its parts are validated). */
+  const callers = new WeakMap<FastifyRequest, Caller>();
+
+  const refuse = (caller: Caller | undefined, reply: FastifyReply, error: AppRequestError) => {
+    const message = text(caller?.locale ?? '', error.code, error.message);
+    const detailed = error.detail ? `${message} ${error.detail}` : message;
+    if (!error.rows) return sendError(reply, error.status, error.code, detailed, error.fieldErrors);
+    return reply
+      .code(error.status)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send({ code: error.code, message: detailed, fieldErrors: error.fieldErrors, rows: error.rows });
+  };
+
+  return <P = Record<string, string>, Q = Record<string, unknown>, B = undefined>(
+    work: (input: Handled<P, Q, B>) => Promise<unknown>,
+    contract: AppContract<P, Q, B>,
+  ) => {
+    const status = contract.status ?? 200;
+    const answers: RouteAnswers =
+      contract.response instanceof z.ZodType ? { [status]: contract.response } : contract.response;
+    const invalid =
+      contract.invalid ??
+      ((error: z.ZodError) => new AppRequestError(400, 'form.invalid', toFieldErrors(error)));
+    return {
+      ...contract.route,
+      schema: {
+        ...contract.docs,
+        ...(contract.params ? { params: contract.params } : {}),
+        // A route that declares no query reads none (any sent is dropped).
+        querystring: contract.query ?? emptyObjectSchema,
+        ...(contract.body ? { body: contract.body } : {}),
+        response: { ...answers, '4xx': contract.refusal ?? apiErrorSchema },
+      },
+      config: {
+        ...contract.route?.config,
+        invalid: (error: z.ZodError, request: FastifyRequest, reply: FastifyReply) =>
+          refuse(callers.get(request), reply, invalid(error)),
+      },
+      preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+        const caller = await requireCaller(app, request, reply);
+        if (!caller) return reply;
+        callers.set(request, caller);
+        if (contract.uniqueKey) {
+          let wait: number | undefined;
+          try {
+            wait = await uniqueKeyBudgetSpent(app, caller);
+          } catch (error) {
+            if (!(error instanceof ThrottleUnavailable)) throw error;
+            reply.header('retry-after', '5');
+            return sendError(reply, 503, 'service.unavailable', text(caller.locale, 'service.unavailable'));
+          }
+          if (wait !== undefined) {
+            reply.header('retry-after', String(wait));
+            return sendError(
+              reply,
+              429,
+              'uniqueKey.budgetSpent',
+              text(caller.locale, 'uniqueKey.budgetSpent'),
+            );
+          }
+        }
+      },
+      handler: async (raw: FastifyRequest, reply: FastifyReply) => {
+        const request = raw as FastifyRequest<{ Params: P; Querystring: Q }>;
+        const caller = callers.get(raw) as Caller;
+        const body = request.body as B;
         try {
-          wait = await uniqueKeyBudgetSpent(app, caller);
+          const result = await work({ caller, request, reply, body, query: request.query as Q });
+          if (result === reply || reply.sent) return reply;
+          if (result === undefined) return reply.code(204).send();
+          return reply.code(status).send(result);
         } catch (error) {
-          if (!(error instanceof ThrottleUnavailable)) throw error;
-          reply.header('retry-after', '5');
-          return sendError(reply, 503, 'service.unavailable', text(caller.locale, 'service.unavailable'));
+          if (!(error instanceof AppRequestError)) throw error;
+          if (contract.uniqueKey && error.code in UNIQUE_KEY_REFUSALS)
+            await recordUniqueKeyRefusal(app, caller, error.code, contract.uniqueKey(body), request.ip);
+          return refuse(caller, reply, error);
         }
-        if (wait !== undefined) {
-          reply.header('retry-after', String(wait));
-          return sendError(reply, 429, 'uniqueKey.budgetSpent', text(caller.locale, 'uniqueKey.budgetSpent'));
-        }
-      }
-      let body = undefined as B;
-      const schema = input?.body ?? input?.query;
-      if (schema) {
-        const parsed = schema.safeParse((input?.body ? request.body : request.query) ?? {});
-        if (!parsed.success)
-          return sendError(
-            reply,
-            400,
-            'form.invalid',
-            text(caller.locale, 'form.invalid'),
-            toFieldErrors(parsed.error),
-          );
-        body = parsed.data;
-      }
-      try {
-        const result = await work({ caller, request, reply, body });
-        if (reply.sent) return reply;
-        if (result === undefined) return reply.code(204).send();
-        return reply.code(input?.status ?? 200).send(result);
-      } catch (error) {
-        if (!(error instanceof AppRequestError)) throw error;
-        if (input?.uniqueKey && error.code in UNIQUE_KEY_REFUSALS)
-          await recordUniqueKeyRefusal(app, caller, error.code, input.uniqueKey(body), request.ip);
-        const message = text(caller.locale, error.code, error.message);
-        const detailed = error.detail ? `${message} ${error.detail}` : message;
-        if (!error.rows) return sendError(reply, error.status, error.code, detailed, error.fieldErrors);
-        return reply
-          .code(error.status)
-          .header('cache-control', 'no-store')
-          .send({ code: error.code, message: detailed, fieldErrors: error.fieldErrors, rows: error.rows });
-      }
+      },
     };
+  };
 }
 
 /**
- * The same handler with positional arguments, `(work(caller, request, body), bodySchema?, status?)`,
- * as the organisation, issuer and account routes call it.
+ * The same handler with the work's arguments positional, `work(caller, request, body)`, as the
+ * organisation, issuer and account routes write it.
  */
-export function positionalHandler<P>(app: FastifyInstance) {
+export function positionalHandler(app: FastifyInstance) {
   const handle = appHandler(app);
-  return <B>(
-    work: (caller: Caller, request: FastifyRequest<{ Params: P }>, body: B) => Promise<unknown>,
-    schema?: z.ZodType<B>,
-    status = 200,
-    uniqueKey?: (body: B) => string,
-  ) =>
-    handle<P, B>(({ caller, request, body }) => work(caller, request, body), {
-      ...(schema ? { body: schema } : {}),
-      status,
-      ...(uniqueKey ? { uniqueKey } : {}),
-    });
+  return <P = Record<string, string>, Q = Record<string, unknown>, B = undefined>(
+    work: (
+      caller: Caller,
+      request: FastifyRequest<{ Params: P; Querystring: Q }>,
+      body: B,
+    ) => Promise<unknown>,
+    contract: AppContract<P, Q, B>,
+  ) => handle<P, Q, B>(({ caller, request, body }) => work(caller, request, body), contract);
 }

@@ -1,6 +1,37 @@
+import type { CallerScope, Permission, UserType } from '@cardportal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Caller, loadCaller } from '../shared/user-scope.ts';
+import type { users } from '../db/schema.ts';
 import { sendError } from './errors.ts';
+
+/**
+ * The caller of an application endpoint (docs/authorization.md): the session's user, its type and scope
+ * columns, its permissions. Loaded by the access module (modules/access loadCaller), which also holds the
+ * SQL that keeps a caller's queries inside its scope.
+ */
+export interface Caller extends CallerScope {
+  pk: number;
+  userPk: number;
+  userId: string;
+  type: UserType;
+  locale: string;
+  cobrand: string;
+  row: typeof users.$inferSelect;
+  /** Permissions from the user's active roles (packages/domain roles.ts). */
+  permissions: ReadonlySet<Permission>;
+  /** Access as user: the person really working in this session, else null. */
+  accessedBy: { pk: number; userId: string } | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The user with this row id as a caller, or undefined when it may not act (inactive, or its company
+     * or issuer inactive). The access module provides it (modules/access), so that this kernel code does
+     * not import a feature module.
+     */
+    loadCaller: (userPk: number) => Promise<Caller | undefined>;
+  }
+}
 
 /**
  * The signed-in caller of an application endpoint — a full session of an active user whose company and
@@ -19,7 +50,7 @@ export async function requireCaller(
     await sendError(reply, 401, 'session.required', 'Sign in first');
     return undefined;
   }
-  const caller = await loadCaller(app.db, session.userPk);
+  const caller = await app.loadCaller(session.userPk);
   if (!caller) {
     await app.sessions.end(request, reply);
     await sendError(reply, 401, 'session.required', 'Sign in first');
@@ -29,7 +60,7 @@ export async function requireCaller(
   caller.accessedBy = accessedByOf(session.data);
   // Access as user: the person really working must still be an active user with the permission.
   if (caller.accessedBy) {
-    const real = await loadCaller(app.db, caller.accessedBy.pk);
+    const real = await app.loadCaller(caller.accessedBy.pk);
     if (!real || !real.permissions.has('accessAsUser')) {
       await app.sessions.end(request, reply);
       await sendError(reply, 401, 'session.required', 'Sign in first');

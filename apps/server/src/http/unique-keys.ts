@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { auditAdmin } from '../kernel/audit.ts';
 import { keyedHash } from '../security/crypto.ts';
-import { auditAdmin } from '../shared/audit.ts';
-import type { Caller } from '../shared/user-scope.ts';
+import type { Caller } from './caller.ts';
 
 /**
  * Keys unique across the whole system, not one tenant (docs/security.md, issue 13 item 4): the user ID

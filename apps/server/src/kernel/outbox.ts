@@ -1,10 +1,13 @@
 import { asc, eq, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
-import type { MailKind } from './mail-text.ts';
 
+/**
+ * A mail as the outbox stores it: already rendered (the mail module composes it, modules/mail); the
+ * outbox knows nothing of composing. `kind` is the composer's label, kept for the CLI's `mail list`.
+ */
 export interface OutgoingMail {
-  kind: MailKind;
+  kind: string;
   recipient: string;
   subject: string;
   body: string;

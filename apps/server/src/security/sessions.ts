@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { sendError } from '../http/errors.ts';
-import type { Secrets } from '../shared/secrets.ts';
+import type { Secrets } from '../kernel/secrets.ts';
 import { derivedToken, randomId, safeEqual, sha256 } from './crypto.ts';
 
 export const SESSION_COOKIE = 'cpsid';

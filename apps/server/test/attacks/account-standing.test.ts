@@ -8,9 +8,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companies, issuers, mailOutbox, sessions, users } from '../../src/db/schema.ts';
+import { composeMail } from '../../src/modules/mail/mail-text.ts';
+import { unlockUser } from '../../src/modules/users/users.ts';
 import { verifySecret } from '../../src/security/hashing.ts';
-import { composeMail } from '../../src/shared/mail-text.ts';
-import { unlockUser } from '../../src/shared/users.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from '../harness.ts';
 
 let ctx: TestContext;

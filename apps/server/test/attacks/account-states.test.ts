@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ANSWER } from '../../src/demo/load.ts';
-import { createUser } from '../../src/shared/users.ts';
+import { createUser } from '../../src/modules/users/users.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from '../harness.ts';
 
 let ctx: TestContext;

@@ -9,8 +9,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, mailOutbox, users } from '../../src/db/schema.ts';
 import { DEMO_ANSWER } from '../../src/demo/load.ts';
-import { assignToken } from '../../src/shared/soft-token.ts';
-import { createUser, type NewUser } from '../../src/shared/users.ts';
+import { assignToken } from '../../src/modules/token/soft-token.ts';
+import { createUser, type NewUser } from '../../src/modules/users/users.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from '../harness.ts';
 
 const STORM = 50;

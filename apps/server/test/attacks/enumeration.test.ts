@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.ts';
 import { DEMO_TOKEN_PIN, DEMO_TOKEN_SECRET } from '../../src/demo/load.ts';
+import { tokencodeAt } from '../../src/modules/token/soft-token.ts';
 import { newLdapId } from '../../src/security/crypto.ts';
-import { tokencodeAt } from '../../src/shared/soft-token.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from '../harness.ts';
 
 let ctx: TestContext;

@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ANSWER } from '../../src/demo/load.ts';
-import { createUser } from '../../src/shared/users.ts';
+import { createUser } from '../../src/modules/users/users.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from '../harness.ts';
 
 const TRIES = 30;

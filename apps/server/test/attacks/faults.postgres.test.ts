@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../../src/db/client.ts';
 import { mailOutbox, passwordHistory, users } from '../../src/db/schema.ts';
 import { DEMO_ANSWER, DEMO_PASSWORD } from '../../src/demo/load.ts';
+import { createUser } from '../../src/modules/users/users.ts';
 import { verifySecret } from '../../src/security/hashing.ts';
-import { createUser } from '../../src/shared/users.ts';
 import { TestSmtp } from '../smtp.ts';
 import {
   createDatabase,

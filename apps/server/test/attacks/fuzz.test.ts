@@ -17,10 +17,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/db/schema.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/demo/load.ts';
+import { composeMail } from '../../src/modules/mail/mail-text.ts';
+import { assignToken } from '../../src/modules/token/soft-token.ts';
+import { createUser, findUserByUserId, unlockUser } from '../../src/modules/users/users.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../src/security/sessions.ts';
-import { composeMail } from '../../src/shared/mail-text.ts';
-import { assignToken } from '../../src/shared/soft-token.ts';
-import { createUser, findUserByUserId, unlockUser } from '../../src/shared/users.ts';
 import { startTestApp, TestClient, type TestContext } from '../harness.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -188,6 +188,7 @@ const ROUTES: Route[] = [
   { template: '/app', methods: GET },
   { template: '/app/', methods: GET },
   { template: '/app/api/me', methods: GET },
+  { template: '/app/api/openapi.json', methods: GET },
   { template: '/app/api/users', methods: [...GET, 'POST'] },
   { template: '/app/api/users/:userId', methods: [...GET, 'PATCH'] },
   { template: '/app/api/users/:userId/status', methods: ['PUT'] },

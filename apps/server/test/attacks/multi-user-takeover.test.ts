@@ -9,7 +9,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companies, multiUserMembers, users } from '../../src/db/schema.ts';
-import { createUser } from '../../src/shared/users.ts';
+import { createUser } from '../../src/modules/users/users.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from '../harness.ts';
 
 let ctx: TestContext;

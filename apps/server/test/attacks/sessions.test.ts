@@ -6,9 +6,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, sessions, tokens, users } from '../../src/db/schema.ts';
+import { assignToken, tokencodeAt } from '../../src/modules/token/soft-token.ts';
+import { createUser, type NewUser } from '../../src/modules/users/users.ts';
 import { sha256 } from '../../src/security/crypto.ts';
-import { assignToken, tokencodeAt } from '../../src/shared/soft-token.ts';
-import { createUser, type NewUser } from '../../src/shared/users.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from '../harness.ts';
 
 let ctx: TestContext;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, type AccountStatus } from '../organisations.ts';
+import { lenient, pageQueryText } from './common.ts';
 
 /**
  * Contracts of a company's cardholders, card accounts and account groups under
@@ -8,53 +9,54 @@ import { ACCOUNT_STATUSES, type AccountStatus } from '../organisations.ts';
  * the last four, packages/domain maskAccountNumber) and `last4`. Field problems are message keys.
  */
 
-export interface CardholderRef {
-  id: number;
-  name1: string;
-  name2: string;
-}
+export const cardholderRefSchema = z.object({ id: z.number().int(), name1: z.string(), name2: z.string() });
+export type CardholderRef = z.infer<typeof cardholderRefSchema>;
 
-export interface AccountGroupRef {
-  id: number;
-  name: string;
-}
+export const accountGroupRefSchema = z.object({ id: z.number().int(), name: z.string() });
+export type AccountGroupRef = z.infer<typeof accountGroupRefSchema>;
 
-export interface OrgPointRef {
-  number: string;
-  name1: string;
-}
+export const orgPointRefSchema = z.object({ number: z.string(), name1: z.string() });
+export type OrgPointRef = z.infer<typeof orgPointRefSchema>;
 
-export interface AccountSummary {
-  id: number;
-  /** At most the BIN (first 6) and the last 4 digits; the rest masked. */
-  maskedNumber: string;
-  last4: string;
-  status: AccountStatus;
-  group: AccountGroupRef | null;
-  cardholder: CardholderRef | null;
-}
+export const accountSummarySchema = z
+  .object({
+    id: z.number().int(),
+    /** At most the BIN (first 6) and the last 4 digits; the rest masked. */
+    maskedNumber: z.string().describe('At most the BIN (first 6) and the last 4 digits; the rest masked'),
+    last4: z.string(),
+    status: z.enum(ACCOUNT_STATUSES),
+    group: accountGroupRefSchema.nullable(),
+    cardholder: cardholderRefSchema.nullable(),
+  })
+  .meta({ id: 'AccountSummary' });
+export type AccountSummary = z.infer<typeof accountSummarySchema>;
 
-export interface CardholderSummary extends CardholderRef {
-  active: boolean;
-  orgPoint: OrgPointRef | null;
-  /** Accounts of the cardholder the caller may see. */
-  accountCount: number;
-}
+export const cardholderSummarySchema = cardholderRefSchema
+  .extend({
+    active: z.boolean(),
+    orgPoint: orgPointRefSchema.nullable(),
+    /** Accounts of the cardholder the caller may see. */
+    accountCount: z.number().int(),
+  })
+  .meta({ id: 'CardholderSummary' });
+export type CardholderSummary = z.infer<typeof cardholderSummarySchema>;
 
-export interface CardholderDetail extends CardholderSummary {
-  companyNumber: string;
-  accounts: AccountSummary[];
-  /** The caller may edit it and change its status. */
-  canModify: boolean;
-  /** A system administrator's view: shown with the read-only notice. */
-  readOnly: boolean;
-}
+export const cardholderDetailSchema = cardholderSummarySchema
+  .extend({
+    companyNumber: z.string(),
+    accounts: z.array(accountSummarySchema),
+    /** The caller may edit it and change its status. */
+    canModify: z.boolean(),
+    /** A system administrator's view: shown with the read-only notice. */
+    readOnly: z.boolean(),
+  })
+  .meta({ id: 'CardholderDetail' });
+export type CardholderDetail = z.infer<typeof cardholderDetailSchema>;
 
-export interface AccountDetail extends AccountSummary {
-  companyNumber: string;
-  canModify: boolean;
-  readOnly: boolean;
-}
+export const accountDetailSchema = accountSummarySchema
+  .extend({ companyNumber: z.string(), canModify: z.boolean(), readOnly: z.boolean() })
+  .meta({ id: 'AccountDetail' });
+export type AccountDetail = z.infer<typeof accountDetailSchema>;
 
 /** A page of a search (the paging of seed 001 §5, like the people search). */
 export interface PagedList<T> {
@@ -66,28 +68,58 @@ export interface PagedList<T> {
   canModify: boolean;
   readOnly: boolean;
 }
+const pagedListSchema = <T extends z.ZodType>(row: T) =>
+  z.object({
+    rows: z.array(row),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageCount: z.number().int(),
+    pageSize: z.number().int(),
+    canModify: z.boolean(),
+    readOnly: z.boolean(),
+  });
 
+export const cardholderListSchema = pagedListSchema(cardholderSummarySchema).meta({ id: 'CardholderList' });
 export type CardholderList = PagedList<CardholderSummary>;
+export const accountListSchema = pagedListSchema(accountSummarySchema).meta({ id: 'AccountList' });
 export type AccountList = PagedList<AccountSummary>;
 
-export interface AccountGroupSummary extends AccountGroupRef {
-  active: boolean;
-  /** Accounts in the group that are not Closed. */
-  activeAccounts: number;
-}
+export const accountGroupSummarySchema = accountGroupRefSchema
+  .extend({
+    active: z.boolean(),
+    /** Accounts in the group that are not Closed. */
+    activeAccounts: z.number().int(),
+  })
+  .meta({ id: 'AccountGroupSummary' });
+export type AccountGroupSummary = z.infer<typeof accountGroupSummarySchema>;
 
-export interface AccountGroupList {
-  rows: AccountGroupSummary[];
-  canModify: boolean;
-  readOnly: boolean;
-}
+export const accountGroupListSchema = z
+  .object({ rows: z.array(accountGroupSummarySchema), canModify: z.boolean(), readOnly: z.boolean() })
+  .meta({ id: 'AccountGroupList' });
+export type AccountGroupList = z.infer<typeof accountGroupListSchema>;
 
 /** `GET /app/api/my/cards`: a cardholder's own record and accounts (read-only). */
-export interface MyCards {
-  cardholder: CardholderRef | null;
-  companyNumber: string | null;
-  accounts: AccountSummary[];
-}
+export const myCardsSchema = z
+  .object({
+    cardholder: cardholderRefSchema.nullable(),
+    companyNumber: z.string().nullable(),
+    accounts: z.array(accountSummarySchema),
+  })
+  .meta({ id: 'MyCards' });
+export type MyCards = z.infer<typeof myCardsSchema>;
+
+/** `GET .../cardholders?q=&status=&page=` and `GET .../accounts?q=&group=&status=&page=`. */
+export const cardholderSearchQuerySchema = z.object({
+  q: lenient(z.string()).describe(
+    'Exactly 4 digits: the last four of a visible account; else a name (2–100)',
+  ),
+  status: lenient(z.string()).describe('active or inactive'),
+  page: pageQueryText,
+});
+export const accountSearchQuerySchema = cardholderSearchQuerySchema.extend({
+  group: lenient(z.string()).describe('An account group id'),
+  status: lenient(z.string()).describe('Active, Suspended or Closed'),
+});
 
 /** `PATCH .../cardholders/:id`: names and the org point (number, in the same company). */
 export const cardholderPatchSchema = z.object({

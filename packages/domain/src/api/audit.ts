@@ -60,36 +60,40 @@ export type AuditFilters = {
 export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
 
 /** A changed field: its value before and after (never a secret: passwords, answers and PINs are left out). */
-export interface AuditChange {
-  before: unknown;
-  after: unknown;
-}
+export const auditChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
+export type AuditChange = z.infer<typeof auditChangeSchema>;
 
-export interface AuditRow {
-  id: number;
-  /** When (ISO 8601). */
-  at: string;
-  event: string;
-  /** Who: the acting user's user ID (null for the system or a sign-in by the subject itself). */
-  actor: string | null;
-  /** What: the kind of record and its id (for users, the user ID). */
-  entity: string | null;
-  entityId: string | null;
-  /** The user the event is about (user ID), when there is one. */
-  subject: string | null;
-  changes: Record<string, AuditChange> | null;
-  ip: string | null;
-}
+export const auditRowSchema = z
+  .object({
+    id: z.number().int(),
+    /** When (ISO 8601). */
+    at: z.string(),
+    event: z.string(),
+    /** Who: the acting user's user ID (null for the system or a sign-in by the subject itself). */
+    actor: z.string().nullable(),
+    /** What: the kind of record and its id (for users, the user ID). */
+    entity: z.string().nullable(),
+    entityId: z.string().nullable(),
+    /** The user the event is about (user ID), when there is one. */
+    subject: z.string().nullable(),
+    changes: z.record(z.string(), auditChangeSchema).nullable(),
+    ip: z.string().nullable(),
+  })
+  .meta({ id: 'AuditRow' });
+export type AuditRow = z.infer<typeof auditRowSchema>;
 
-export interface AuditPage {
-  rows: AuditRow[];
-  total: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  from: string;
-  to: string;
-}
+export const auditPageSchema = z
+  .object({
+    rows: z.array(auditRowSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageCount: z.number().int(),
+    pageSize: z.number().int(),
+    from: z.string(),
+    to: z.string(),
+  })
+  .meta({ id: 'AuditPage' });
+export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** CSV columns of the export, in order. */
 export const AUDIT_CSV_COLUMNS = [

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
-import { isOfferedProgramOption, isProgramOptionKey, type ProgramOptionKey } from '../program-options.ts';
+import {
+  isOfferedProgramOption,
+  isProgramOptionKey,
+  PROGRAM_OPTION_KEYS,
+  type ProgramOptionKey,
+} from '../program-options.ts';
 
 /**
  * Contracts of the issuer endpoints under /app/api/org (docs/api.md): issuers, issuer groups, company
@@ -9,46 +14,56 @@ import { isOfferedProgramOption, isProgramOptionKey, type ProgramOptionKey } fro
  * Every 4xx is ApiErrorBody `{ code, message, fieldErrors? }`.
  */
 
-export interface IssuerSummary {
-  number: string;
-  name1: string;
-  name2: string;
-  ica: string;
-  bankNumber: string;
-  issuerGroupId: number | null;
-  issuerGroupName: string | null;
-  /** The co-brand its users sign in under by default; null: none. */
-  cobrand: string | null;
-  active: boolean;
-}
+export const issuerSummarySchema = z
+  .object({
+    number: z.string(),
+    name1: z.string(),
+    name2: z.string(),
+    ica: z.string(),
+    bankNumber: z.string(),
+    issuerGroupId: z.number().int().nullable(),
+    issuerGroupName: z.string().nullable(),
+    /** The co-brand its users sign in under by default; null: none. */
+    cobrand: z.string().nullable(),
+    active: z.boolean(),
+  })
+  .meta({ id: 'IssuerSummary' });
+export type IssuerSummary = z.infer<typeof issuerSummarySchema>;
 
 /** What the caller may do with one issuer (the screens hide what the server would refuse). */
-export interface IssuerAllowed {
-  modify: boolean;
+export const issuerAllowedSchema = z.object({
+  modify: z.boolean(),
   /** Change the issuer group (Z only). */
-  changeGroup: boolean;
-  changeStatus: boolean;
-  maintainCompanyGroups: boolean;
-  modifyOptions: boolean;
-}
+  changeGroup: z.boolean(),
+  changeStatus: z.boolean(),
+  maintainCompanyGroups: z.boolean(),
+  modifyOptions: z.boolean(),
+});
+export type IssuerAllowed = z.infer<typeof issuerAllowedSchema>;
 
-export interface IssuerDetail extends IssuerSummary {
-  /** Password policy of its users (seed 001 §5): shortest password, 12–20; days a password lasts, 30–90. */
-  passwordMinLength: number;
-  passwordDurationDays: number;
-  companyCount: number;
-  allowed: IssuerAllowed;
-}
+export const issuerDetailSchema = issuerSummarySchema
+  .extend({
+    /** Password policy of its users (seed 001 §5): shortest password, 12–20; days a password lasts, 30–90. */
+    passwordMinLength: z.number().int(),
+    passwordDurationDays: z.number().int(),
+    companyCount: z.number().int(),
+    allowed: issuerAllowedSchema,
+  })
+  .meta({ id: 'IssuerDetail' });
+export type IssuerDetail = z.infer<typeof issuerDetailSchema>;
 
-export interface IssuerList {
-  rows: IssuerSummary[];
-  total: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  /** The caller may create issuers. */
-  canCreate: boolean;
-}
+export const issuerListSchema = z
+  .object({
+    rows: z.array(issuerSummarySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageCount: z.number().int(),
+    pageSize: z.number().int(),
+    /** The caller may create issuers. */
+    canCreate: z.boolean(),
+  })
+  .meta({ id: 'IssuerList' });
+export type IssuerList = z.infer<typeof issuerListSchema>;
 
 const optionalText = z.string().optional();
 
@@ -99,56 +114,67 @@ export function checkIssuerPasswordPolicy(policy: Partial<IssuerPasswordPolicy>)
 export const issuerPatchSchema = newIssuerBodySchema.omit({ number: true });
 export type IssuerPatch = z.infer<typeof issuerPatchSchema>;
 
-export interface IssuerGroupSummary {
-  id: number;
-  name: string;
-  active: boolean;
-  issuerCount: number;
-  activeIssuerCount: number;
-}
+export const issuerGroupSummarySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    active: z.boolean(),
+    issuerCount: z.number().int(),
+    activeIssuerCount: z.number().int(),
+  })
+  .meta({ id: 'IssuerGroupSummary' });
+export type IssuerGroupSummary = z.infer<typeof issuerGroupSummarySchema>;
 
-export interface IssuerGroupList {
-  rows: IssuerGroupSummary[];
-  canMaintain: boolean;
-}
+export const issuerGroupListSchema = z
+  .object({ rows: z.array(issuerGroupSummarySchema), canMaintain: z.boolean() })
+  .meta({ id: 'IssuerGroupList' });
+export type IssuerGroupList = z.infer<typeof issuerGroupListSchema>;
 
-export interface CompanyGroupSummary {
-  id: number;
-  name: string;
-  active: boolean;
-  companyCount: number;
-  activeCompanyCount: number;
-}
+export const companyGroupSummarySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    active: z.boolean(),
+    companyCount: z.number().int(),
+    activeCompanyCount: z.number().int(),
+  })
+  .meta({ id: 'CompanyGroupSummary' });
+export type CompanyGroupSummary = z.infer<typeof companyGroupSummarySchema>;
 
-export interface CompanyGroupList {
-  issuer: { number: string; name1: string };
-  rows: CompanyGroupSummary[];
-  canMaintain: boolean;
-}
+const namedRef = z.object({ number: z.string(), name1: z.string() });
+
+export const companyGroupListSchema = z
+  .object({ issuer: namedRef, rows: z.array(companyGroupSummarySchema), canMaintain: z.boolean() })
+  .meta({ id: 'CompanyGroupList' });
+export type CompanyGroupList = z.infer<typeof companyGroupListSchema>;
 
 /** `POST` and `PATCH` of an issuer group or a company group: its name. */
 export const groupNameBodySchema = z.object({ name: z.string().optional() });
 export type GroupNameBody = z.infer<typeof groupNameBodySchema>;
 
 /** One program option as a screen shows it: each level's own setting (null: none) and the result. */
-export interface ProgramOptionState {
-  key: ProgramOptionKey;
+export const programOptionStateSchema = z.object({
+  key: z.enum(PROGRAM_OPTION_KEYS),
   /** The issuer's own setting; null: no row (off). */
-  issuer: boolean | null;
+  issuer: z.boolean().nullable(),
   /** The company's own setting (company level only); null: none, it inherits the issuer's. */
-  company: boolean | null;
+  company: z.boolean().nullable(),
   /** isFeatureEnabled: on for the company (issuer level: the issuer's setting). */
-  effective: boolean;
-}
+  effective: z.boolean(),
+});
+export type ProgramOptionState = z.infer<typeof programOptionStateSchema>;
 
-export interface ProgramOptionsView {
-  level: 'issuer' | 'company';
-  issuer: { number: string; name1: string };
-  /** The company, at company level. */
-  company?: { number: string; name1: string };
-  canModify: boolean;
-  options: ProgramOptionState[];
-}
+export const programOptionsViewSchema = z
+  .object({
+    level: z.enum(['issuer', 'company']),
+    issuer: namedRef,
+    /** The company, at company level. */
+    company: namedRef.optional(),
+    canModify: z.boolean(),
+    options: z.array(programOptionStateSchema),
+  })
+  .meta({ id: 'ProgramOptionsView' });
+export type ProgramOptionsView = z.infer<typeof programOptionsViewSchema>;
 
 /**
  * The options a request sets: keys of PROGRAM_OPTION_KEYS (else `programOption.unknown`) that are

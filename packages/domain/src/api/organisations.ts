@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiErrorSchema, lenient, pageQueryText } from './common.ts';
 
 /**
  * Contracts of the organisation endpoints under /app/api/org (docs/api.md): companies and their
@@ -6,24 +7,36 @@ import { z } from 'zod';
  * ApiErrorBody `{ code, message, fieldErrors? }`, an upload's row problems come in `rows`.
  */
 
-export interface CompanySummary {
-  number: string;
-  name1: string;
-  name2: string;
-  issuerNumber: string;
-  issuerName: string;
-  groupName: string | null;
-  multiUser: boolean;
-  active: boolean;
-}
+export const companySummarySchema = z
+  .object({
+    number: z.string(),
+    name1: z.string(),
+    name2: z.string(),
+    issuerNumber: z.string(),
+    issuerName: z.string(),
+    groupName: z.string().nullable(),
+    multiUser: z.boolean(),
+    active: z.boolean(),
+  })
+  .meta({ id: 'CompanySummary' });
+export type CompanySummary = z.infer<typeof companySummarySchema>;
 
-export interface CompanyList {
-  rows: CompanySummary[];
-  total: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-}
+export const companyListSchema = z
+  .object({
+    rows: z.array(companySummarySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageCount: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: 'CompanyList' });
+export type CompanyList = z.infer<typeof companyListSchema>;
+
+/** `GET /app/api/org/companies?q=&page=` (and the issuer search): criteria 2–100 characters. */
+export const orgSearchQuerySchema = z.object({
+  q: lenient(z.string()).describe('Search criteria: 2–100 characters (number or name)'),
+  page: pageQueryText,
+});
 
 /** `POST /app/api/org/companies`: the company fields plus the issuer it belongs to. */
 export const newCompanyBodySchema = z.object({
@@ -58,14 +71,30 @@ export interface OrgPointNode {
   active: boolean;
   children: OrgPointNode[];
 }
+export const orgPointNodeSchema: z.ZodType<OrgPointNode> = z
+  .lazy(() =>
+    z.object({
+      number: z.string(),
+      name1: z.string(),
+      name2: z.string(),
+      reportingLevel: z.number().int(),
+      reportsTo: z.string().nullable(),
+      active: z.boolean(),
+      children: z.array(orgPointNodeSchema),
+    }),
+  )
+  .meta({ id: 'OrgPointNode' });
 
-export interface ReportingStructure {
-  company: CompanySummary;
-  /** The caller may change it (create, edit, deactivate, upload). */
-  canModify: boolean;
-  roots: OrgPointNode[];
-  count: number;
-}
+export const reportingStructureSchema = z
+  .object({
+    company: companySummarySchema,
+    /** The caller may change it (create, edit, deactivate, upload). */
+    canModify: z.boolean(),
+    roots: z.array(orgPointNodeSchema),
+    count: z.number().int(),
+  })
+  .meta({ id: 'ReportingStructure' });
+export type ReportingStructure = z.infer<typeof reportingStructureSchema>;
 
 /** `POST .../org-points` body (and PATCH with every field optional but `number` fixed by the path). */
 export const orgPointBodySchema = z.object({
@@ -78,11 +107,27 @@ export const orgPointBodySchema = z.object({
 export type OrgPointBody = z.infer<typeof orgPointBodySchema>;
 
 /** One refused row of a reporting-structure upload: its row number in the sheet (1 = headers). */
-export interface UploadRowProblem {
-  row: number;
-  field: string;
-  problem: string;
-}
+export const uploadRowProblemSchema = z.object({
+  row: z.number().int(),
+  field: z.string(),
+  problem: z.string(),
+});
+export type UploadRowProblem = z.infer<typeof uploadRowProblemSchema>;
+
+/** The reporting-structure upload's body: an .xlsx workbook, at most 4 MB (`upload.empty` when none). */
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const workbookBodySchema = z
+  .custom<Uint8Array>((body) => body instanceof Uint8Array && body.length > 0, { error: 'upload.empty' })
+  .meta({
+    type: 'string',
+    contentMediaType: XLSX_MEDIA_TYPE,
+    description: 'The workbook (.xlsx), at most 4 MB',
+  });
+
+/** A refused upload: the common refusal plus its per-row report. */
+export const uploadErrorSchema = apiErrorSchema
+  .extend({ rows: z.array(uploadRowProblemSchema).optional() })
+  .meta({ id: 'UploadError', description: 'A refused upload: `{ code, message, fieldErrors?, rows? }`' });
 
 /** The columns a reporting-structure upload must have (first row; case and spaces ignored). */
 export const REPORTING_UPLOAD_HEADERS = [
@@ -93,7 +138,7 @@ export const REPORTING_UPLOAD_HEADERS = [
   'Reports To',
 ] as const;
 
-export interface UploadResult {
-  created: number;
-  updated: number;
-}
+export const uploadResultSchema = z
+  .object({ created: z.number().int(), updated: z.number().int() })
+  .meta({ id: 'UploadResult' });
+export type UploadResult = z.infer<typeof uploadResultSchema>;

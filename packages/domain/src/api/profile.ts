@@ -6,23 +6,26 @@ import { z } from 'zod';
  * for the current password again; a wrong one counts toward the lock like a wrong sign-in.
  */
 
-export interface Profile {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  locale: string;
-  /** The languages the user may choose: its co-brand's. */
-  locales: string[];
-  loginType: 'pwd' | 'otp-2fa' | 'token';
-  twoFactor: boolean;
-  /** The chosen challenge question (`securityQuestion.{id}` in the Messages bundle), if any. */
-  securityQuestionId: string | null;
-  securityQuestionIds: string[];
-  token: { mode: string } | null;
-  /** Where to change the password: the portal's screen, coming back here. */
-  changePasswordUrl: string;
-}
+export const profileSchema = z
+  .object({
+    userId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    locale: z.string(),
+    /** The languages the user may choose: its co-brand's. */
+    locales: z.array(z.string()),
+    loginType: z.enum(['pwd', 'otp-2fa', 'token']),
+    twoFactor: z.boolean(),
+    /** The chosen challenge question (`securityQuestion.{id}` in the Messages bundle), if any. */
+    securityQuestionId: z.string().nullable(),
+    securityQuestionIds: z.array(z.string()),
+    token: z.object({ mode: z.string() }).nullable(),
+    /** Where to change the password: the portal's screen, coming back here. */
+    changePasswordUrl: z.string(),
+  })
+  .meta({ id: 'Profile', description: "The signed-in user's own settings" });
+export type Profile = z.infer<typeof profileSchema>;
 
 export const languageBodySchema = z.object({ locale: z.string({ error: 'locale.invalid' }) });
 
@@ -44,11 +47,14 @@ export const twoFactorBodySchema = z.object({
 export const softTokenBodySchema = z.object({ currentPassword });
 
 /** A (re)issued soft token: shown once, never again. */
-export interface SoftTokenEnrolment {
-  uri: string;
-  /** The otpauth URI as an SVG QR code (for an authenticator app's camera). */
-  qrSvg: string;
-  defaultPin: string;
-  /** Days the default PIN stays valid. */
-  defaultPinDays: number;
-}
+export const softTokenEnrolmentSchema = z
+  .object({
+    uri: z.string().describe('The otpauth URI'),
+    /** The otpauth URI as an SVG QR code (for an authenticator app's camera). */
+    qrSvg: z.string(),
+    defaultPin: z.string(),
+    /** Days the default PIN stays valid. */
+    defaultPinDays: z.number().int(),
+  })
+  .meta({ id: 'SoftTokenEnrolment', description: 'The new soft token, shown once' });
+export type SoftTokenEnrolment = z.infer<typeof softTokenEnrolmentSchema>;

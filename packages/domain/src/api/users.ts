@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SUPPORTED_LOCALES } from '../locales.ts';
-import { USER_STATUSES, USER_TYPE_CODES, type UserStatus, type UserType } from '../user-types.ts';
+import { USER_STATUSES, USER_TYPE_CODES, type UserType } from '../user-types.ts';
 
 /**
  * Contracts of the user-maintenance endpoints under /app/api/users (docs/api.md). Field problems are
@@ -25,58 +25,70 @@ export const userSearchQuerySchema = z.object({
 });
 export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
 
-export interface CompanyRef {
-  id: number;
-  number: string;
-  name: string;
-}
+export const companyRefSchema = z.object({ id: z.number().int(), number: z.string(), name: z.string() });
+export type CompanyRef = z.infer<typeof companyRefSchema>;
 
 /** One row of a search result. */
-export interface UserSummary {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  userType: UserType;
-  status: UserStatus;
-  company: CompanyRef | null;
-}
+export const userSummarySchema = z
+  .object({
+    userId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    userType: z.enum(USER_TYPE_CODES as [UserType, ...UserType[]]),
+    status: z.enum(USER_STATUSES),
+    company: companyRefSchema.nullable(),
+  })
+  .meta({ id: 'UserSummary' });
+export type UserSummary = z.infer<typeof userSummarySchema>;
 
-export interface UserSearchResult {
-  rows: UserSummary[];
-  total: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  /** A system administrator (Z) sees the read-only notice on this screen (docs/authorization.md). */
-  readOnly: boolean;
-}
+export const userSearchResultSchema = z
+  .object({
+    rows: z.array(userSummarySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageCount: z.number().int(),
+    pageSize: z.number().int(),
+    /** A system administrator (Z) sees the read-only notice on this screen (docs/authorization.md). */
+    readOnly: z.boolean(),
+  })
+  .meta({ id: 'UserSearchResult', description: "A page of users in the caller's scope" });
+export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 
 /** Where a user sits; every id names a record the server resolved (null: not placed there). */
-export interface UserPlacement {
-  issuerGroupId: number | null;
-  issuerId: number | null;
-  companyGroupId: number | null;
-  companyId: number | null;
-  orgPointId: number | null;
-  accountGroupId: number | null;
-  cardholderId: number | null;
-}
+export const userPlacementSchema = z.object({
+  issuerGroupId: z.number().int().nullable(),
+  issuerId: z.number().int().nullable(),
+  companyGroupId: z.number().int().nullable(),
+  companyId: z.number().int().nullable(),
+  orgPointId: z.number().int().nullable(),
+  accountGroupId: z.number().int().nullable(),
+  cardholderId: z.number().int().nullable(),
+});
+export type UserPlacement = z.infer<typeof userPlacementSchema>;
 
 /** `GET /app/api/users/:userId`. */
-export interface UserDetail extends UserSummary {
-  locale: string;
-  loginType: string;
-  firstLogin: boolean;
-  createdAt: string;
-  lastLoginAt: string | null;
-  placement: UserPlacement;
-  /** What the caller may do with this user (the server checks again on every write). */
-  allowed: { modify: boolean; deactivate: boolean; reactivate: boolean; unlock: boolean };
-  /** The types the caller may give this user when editing. */
-  assignableTypes: UserType[];
-  readOnly: boolean;
-}
+export const userDetailSchema = userSummarySchema
+  .extend({
+    locale: z.string(),
+    loginType: z.string(),
+    firstLogin: z.boolean(),
+    createdAt: z.string(),
+    lastLoginAt: z.string().nullable(),
+    placement: userPlacementSchema,
+    /** What the caller may do with this user (the server checks again on every write). */
+    allowed: z.object({
+      modify: z.boolean(),
+      deactivate: z.boolean(),
+      reactivate: z.boolean(),
+      unlock: z.boolean(),
+    }),
+    /** The types the caller may give this user when editing. */
+    assignableTypes: z.array(z.enum(USER_TYPE_CODES as [UserType, ...UserType[]])),
+    readOnly: z.boolean(),
+  })
+  .meta({ id: 'UserDetail', description: 'A user as the caller may see it' });
+export type UserDetail = z.infer<typeof userDetailSchema>;
 
 const id = z.number({ error: 'placement.invalid' }).int({ error: 'placement.invalid' }).positive({
   error: 'placement.invalid',

@@ -2,17 +2,18 @@ import {
   APP_BASE,
   accessAsBodySchema,
   checkAccessAs,
+  nextUrlSchema,
+  noBodySchema,
   type UserStatus,
   type UserType,
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { appHandler, refuseWith } from '../../http/app-handler.ts';
 import { accessedByOf } from '../../http/caller.ts';
-import { auditAdmin } from '../../shared/audit.ts';
-import { membershipOf } from '../../shared/multi-user.ts';
-import { isFeatureOn } from '../../shared/program-options.ts';
-import { findVisibleUser, loadCaller, mayModifyVisible } from '../../shared/user-scope.ts';
+import { auditAdmin } from '../../kernel/audit.ts';
+import { findVisibleUser, loadCaller, mayModifyVisible } from '../access/index.ts';
+import { isFeatureOn } from '../issuers/index.ts';
+import { membershipOf } from '../multi-user/index.ts';
 
 /**
  * Access as user (issue 7, docs/multi-user.md): a super user works as a user it administers, in a new
@@ -24,7 +25,7 @@ export async function accessAsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/app/api/access-as',
-    handle<Record<string, string>, z.infer<typeof accessAsBodySchema>>(
+    handle(
       async ({ caller, request, reply, body }) => {
         const session = await app.sessions.get(request);
         if (!session) return refuseWith(401, 'session.required');
@@ -82,40 +83,43 @@ export async function accessAsRoutes(app: FastifyInstance): Promise<void> {
         });
         return { url: APP_BASE };
       },
-      { body: accessAsBodySchema },
+      { body: accessAsBodySchema, response: nextUrlSchema },
     ),
   );
 
   /** Back to the super user's own session (a new session id; the sign-in time carries over). */
   app.post(
     '/app/api/access-as/return',
-    handle(async ({ caller, request, reply }) => {
-      const session = await app.sessions.get(request);
-      const by = accessedByOf(session?.data);
-      if (!session || !by) return refuseWith(409, 'accessAs.notActing');
-      const original = await loadCaller(app.db, by.pk);
-      if (!original) {
-        await app.sessions.end(request, reply);
-        return refuseWith(401, 'session.required');
-      }
-      const signedInAt = new Date(by.signedInAt);
-      await app.sessions.start(request, reply, {
-        userPk: original.pk,
-        stage: 'full',
-        cobrand: session.cobrand,
-        locale: session.locale,
-        sso: false,
-        data: { multiUserChosen: true },
-        createdAt: Number.isNaN(signedInAt.getTime()) ? session.createdAt : signedInAt,
-      });
-      await auditAdmin(app.db, 'accessAs.ended', {
-        actor: caller,
-        entity: 'user',
-        entityId: caller.userId,
-        subjectPk: caller.pk,
-        ip: request.ip,
-      });
-      return { url: APP_BASE };
-    }),
+    handle(
+      async ({ caller, request, reply }) => {
+        const session = await app.sessions.get(request);
+        const by = accessedByOf(session?.data);
+        if (!session || !by) return refuseWith(409, 'accessAs.notActing');
+        const original = await loadCaller(app.db, by.pk);
+        if (!original) {
+          await app.sessions.end(request, reply);
+          return refuseWith(401, 'session.required');
+        }
+        const signedInAt = new Date(by.signedInAt);
+        await app.sessions.start(request, reply, {
+          userPk: original.pk,
+          stage: 'full',
+          cobrand: session.cobrand,
+          locale: session.locale,
+          sso: false,
+          data: { multiUserChosen: true },
+          createdAt: Number.isNaN(signedInAt.getTime()) ? session.createdAt : signedInAt,
+        });
+        await auditAdmin(app.db, 'accessAs.ended', {
+          actor: caller,
+          entity: 'user',
+          entityId: caller.userId,
+          subjectPk: caller.pk,
+          ip: request.ip,
+        });
+        return { url: APP_BASE };
+      },
+      { body: noBodySchema, response: nextUrlSchema },
+    ),
   );
 }

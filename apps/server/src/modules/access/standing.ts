@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { companies, companyGroups, issuers, sessions, users } from '../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { companies, companyGroups, issuers, sessions, users } from '../../db/schema.ts';
 
 /**
  * A user's issuer: its own (I), else its company's (C, O, S, A), else its company group's (G) — over

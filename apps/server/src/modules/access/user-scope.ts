@@ -5,35 +5,22 @@ import {
   isPermission,
   isSystemReadOnly,
   mayAdministerUser,
-  type Permission,
   type Placement,
   USER_TYPE_CODES,
   type UserType,
 } from '@cardportal/domain';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { cardholders, companies, companyGroups, issuers, users } from '../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { cardholders, companies, companyGroups, issuers, users } from '../../db/schema.ts';
+import type { Caller } from '../../http/caller.ts';
 import { organisationActiveSql, USER_ISSUER_ID } from './standing.ts';
-import type { UserRow } from './users.ts';
 
 /**
- * The caller of an application endpoint and the SQL that keeps its queries inside its scope
- * (docs/authorization.md). Shared by the users and audit features: both filter rows in SQL by the scope
- * columns, so another tenant's rows are never loaded.
+ * The SQL that keeps a caller's queries inside its scope (docs/authorization.md), and the loading of a
+ * caller (the Caller type is the HTTP kernel's, http/caller.ts). Shared by the users, audit, roles,
+ * multi-user and access-as features: they filter rows in SQL by the scope columns, so another tenant's
+ * rows are never loaded.
  */
-export interface Caller extends CallerScope {
-  pk: number;
-  userPk: number;
-  userId: string;
-  type: UserType;
-  locale: string;
-  cobrand: string;
-  row: UserRow;
-  /** Permissions from the user's active roles (packages/domain roles.ts). */
-  permissions: ReadonlySet<Permission>;
-  /** Access as user: the person really working in this session, else null. */
-  accessedBy: { pk: number; userId: string } | null;
-}
 
 /** The permissions a user's active roles carry, as one SQL expression (a text array). */
 export const permissionsOf = (userPk: SQL | number) =>

@@ -1,18 +1,24 @@
 import {
+  accountDetailSchema,
   accountGroupBodySchema,
+  accountGroupListSchema,
   accountGroupMoveSchema,
+  accountGroupSummarySchema,
+  accountListSchema,
+  accountSearchQuerySchema,
   accountStatusBodySchema,
   activeBodySchema,
+  cardholderDetailSchema,
+  cardholderListSchema,
   cardholderPatchSchema,
+  cardholderSearchQuerySchema,
+  companyParamsSchema,
+  companyRecordParamsSchema,
+  myCardsSchema,
 } from '@cardportal/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { positionalHandler } from '../../http/app-handler.ts';
 import { AccountService } from './service.ts';
-
-type Params = { number: string; id: string };
-type Query = Record<string, unknown>;
-
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /**
  * A company's cardholders, card accounts and account groups (issue 7) under
@@ -23,32 +29,35 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const service = new AccountService(app.db);
 
-  const handle = positionalHandler<Params>(app);
+  const handle = positionalHandler(app);
 
   const base = '/app/api/org/companies/:number';
-  const query = (request: FastifyRequest) => (request.query ?? {}) as Query;
 
   app.get(
     `${base}/cardholders`,
-    handle((caller, request) => {
-      const q = query(request);
-      return service.listCardholders(caller, request.params.number, {
-        q: text(q.q),
-        page: text(q.page),
-        status: text(q.status),
-      });
-    }),
+    handle(
+      (caller, request) =>
+        service.listCardholders(caller, request.params.number, {
+          q: request.query.q,
+          page: request.query.page,
+          status: request.query.status,
+        }),
+      { params: companyParamsSchema, query: cardholderSearchQuerySchema, response: cardholderListSchema },
+    ),
   );
   app.get(
     `${base}/cardholders/:id`,
-    handle((caller, request) => service.getCardholder(caller, request.params.number, request.params.id)),
+    handle((caller, request) => service.getCardholder(caller, request.params.number, request.params.id), {
+      params: companyRecordParamsSchema,
+      response: cardholderDetailSchema,
+    }),
   );
   app.patch(
     `${base}/cardholders/:id`,
     handle(
       (caller, request, body) =>
         service.updateCardholder(caller, request.params.number, request.params.id, body, request.ip),
-      cardholderPatchSchema,
+      { params: companyRecordParamsSchema, body: cardholderPatchSchema, response: cardholderDetailSchema },
     ),
   );
   app.put(
@@ -62,32 +71,36 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           body.active,
           request.ip,
         ),
-      activeBodySchema,
+      { params: companyRecordParamsSchema, body: activeBodySchema, response: cardholderDetailSchema },
     ),
   );
 
   app.get(
     `${base}/accounts`,
-    handle((caller, request) => {
-      const q = query(request);
-      return service.listAccounts(caller, request.params.number, {
-        q: text(q.q),
-        page: text(q.page),
-        group: text(q.group),
-        status: text(q.status),
-      });
-    }),
+    handle(
+      (caller, request) =>
+        service.listAccounts(caller, request.params.number, {
+          q: request.query.q,
+          page: request.query.page,
+          group: request.query.group,
+          status: request.query.status,
+        }),
+      { params: companyParamsSchema, query: accountSearchQuerySchema, response: accountListSchema },
+    ),
   );
   app.get(
     `${base}/accounts/:id`,
-    handle((caller, request) => service.getAccount(caller, request.params.number, request.params.id)),
+    handle((caller, request) => service.getAccount(caller, request.params.number, request.params.id), {
+      params: companyRecordParamsSchema,
+      response: accountDetailSchema,
+    }),
   );
   app.put(
     `${base}/accounts/:id/status`,
     handle(
       (caller, request, body) =>
         service.setAccountStatus(caller, request.params.number, request.params.id, body.status, request.ip),
-      accountStatusBodySchema,
+      { params: companyRecordParamsSchema, body: accountStatusBodySchema, response: accountDetailSchema },
     ),
   );
   app.put(
@@ -95,20 +108,27 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     handle(
       (caller, request, body) =>
         service.moveAccount(caller, request.params.number, request.params.id, body.groupId, request.ip),
-      accountGroupMoveSchema,
+      { params: companyRecordParamsSchema, body: accountGroupMoveSchema, response: accountDetailSchema },
     ),
   );
 
   app.get(
     `${base}/account-groups`,
-    handle((caller, request) => service.listGroups(caller, request.params.number)),
+    handle((caller, request) => service.listGroups(caller, request.params.number), {
+      params: companyParamsSchema,
+      response: accountGroupListSchema,
+    }),
   );
   app.post(
     `${base}/account-groups`,
     handle(
       (caller, request, body) => service.createGroup(caller, request.params.number, body.name, request.ip),
-      accountGroupBodySchema,
-      201,
+      {
+        params: companyParamsSchema,
+        body: accountGroupBodySchema,
+        status: 201,
+        response: accountGroupSummarySchema,
+      },
     ),
   );
   app.patch(
@@ -116,7 +136,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     handle(
       (caller, request, body) =>
         service.renameGroup(caller, request.params.number, request.params.id, body.name, request.ip),
-      accountGroupBodySchema,
+      {
+        params: companyRecordParamsSchema,
+        body: accountGroupBodySchema,
+        response: accountGroupSummarySchema,
+      },
     ),
   );
   app.put(
@@ -124,12 +148,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     handle(
       (caller, request, body) =>
         service.setGroupActive(caller, request.params.number, request.params.id, body.active, request.ip),
-      activeBodySchema,
+      { params: companyRecordParamsSchema, body: activeBodySchema, response: accountGroupSummarySchema },
     ),
   );
 
   app.get(
     '/app/api/my/cards',
-    handle((caller) => service.myCards(caller)),
+    handle((caller) => service.myCards(caller), { response: myCardsSchema }),
   );
 }

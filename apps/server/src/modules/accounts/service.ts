@@ -29,8 +29,8 @@ import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { accountGroups, accounts, cardholders } from '../../db/schema.ts';
 import { FeatureRequestError } from '../../http/app-handler.ts';
-import { type AdminAuditEvent, type AuditChanges, auditAdmin, diffChanges } from '../../shared/audit.ts';
-import type { Caller } from '../../shared/user-scope.ts';
+import type { Caller } from '../../http/caller.ts';
+import { type AdminAuditEvent, type AuditChanges, auditAdmin, diffChanges } from '../../kernel/audit.ts';
 import {
   type AccountRow,
   accountsOfCardholder,

@@ -3,7 +3,7 @@ import { and, desc, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents, users } from '../../db/schema.ts';
-import { visibleUserIds } from '../../shared/user-scope.ts';
+import { visibleUserIds } from '../access/index.ts';
 
 const subject = alias(users, 'subject');
 

@@ -1,4 +1,9 @@
-import { type AuditExportQuery, auditExportQuerySchema, auditQuerySchema } from '@cardportal/domain';
+import {
+  auditExportQuerySchema,
+  auditPageSchema,
+  auditQuerySchema,
+  fileBytesSchema,
+} from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import { appHandler } from '../../http/app-handler.ts';
 import { AuditService } from './service.ts';
@@ -13,21 +18,32 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/app/api/audit',
-    handle(({ caller, body }) => service.page(caller, body), { query: auditQuerySchema }),
+    handle(({ caller, query }) => service.page(caller, query), {
+      query: auditQuerySchema,
+      response: auditPageSchema,
+    }),
   );
 
   app.get(
     '/app/api/audit/export',
-    handle<Record<string, string>, AuditExportQuery>(
-      async ({ caller, request, reply, body }) => {
-        const { csv, filename } = await service.exportCsv(caller, body, request.ip);
+    handle(
+      async ({ caller, request, reply, query }) => {
+        const { csv, filename } = await service.exportCsv(caller, query, request.ip);
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
           .header('x-content-type-options', 'nosniff')
           .send(csv);
       },
-      { query: auditExportQuerySchema },
+      {
+        query: auditExportQuerySchema,
+        response: {
+          200: {
+            description: 'The rows as CSV (attachment), formula-injection safe',
+            content: { 'text/csv': { schema: fileBytesSchema } },
+          },
+        },
+      },
     ),
   );
 }

@@ -11,8 +11,8 @@ import {
 } from '@cardportal/domain';
 import type { Db } from '../../db/client.ts';
 import { AppRequestError } from '../../http/app-handler.ts';
-import { auditAdmin } from '../../shared/audit.ts';
-import type { Caller } from '../../shared/user-scope.ts';
+import type { Caller } from '../../http/caller.ts';
+import { auditAdmin } from '../../kernel/audit.ts';
 import { type AuditListRow, countAudit, listAudit } from './repository.ts';
 
 export class AuditServiceError extends AppRequestError {}

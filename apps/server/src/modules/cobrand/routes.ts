@@ -1,22 +1,41 @@
-import { cobrandNameSchema, FOOTER_LOGO_BASE, LOGO_BASE } from '@cardportal/domain';
+import {
+  apiErrorSchema,
+  cobrandAbbrQuerySchema,
+  cobrandLocalesSchema,
+  cobrandNameParamsSchema,
+  cobrandNameSchema,
+  cobrandRecordSchema,
+  emptyObjectSchema,
+  FOOTER_LOGO_BASE,
+  fileBytesSchema,
+  fileParamsSchema,
+  LOGO_BASE,
+} from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendCacheable } from '../../http/cache.ts';
+import { answerOf, emptyAnswer } from '../../http/contract.ts';
 import { sendError } from '../../http/errors.ts';
 
 /** Co-brand calls of portal spec §7: record, locales, abbreviation lookup, logo images. */
-export async function cobrandRoutes(app: FastifyInstance): Promise<void> {
+export async function cobrandRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = app.cobrands;
   const maxAge = 900; // 15 minutes, the spec's co-brand cache
 
-  const nameParam = {
-    type: 'object',
-    properties: { name: { type: 'string', maxLength: 64 } },
-    required: ['name'],
-  };
+  // The bodies are kept serialised (with their ETags): the schemas describe them.
+  const notModified = emptyAnswer('Not modified (ETag / If-None-Match)');
+  const unknown = apiErrorSchema.describe('Unknown co-brand (cobrand.not_found)');
 
-  app.get<{ Params: { name: string } }>(
+  app.get(
     '/sdportal/rest/cobrand/:name',
-    { schema: { params: nameParam } },
+    {
+      schema: {
+        params: cobrandNameParamsSchema,
+        querystring: emptyObjectSchema,
+        response: { 200: cobrandRecordSchema, 304: notModified, 404: unknown },
+      },
+    },
     async (request, reply) => {
       const parsed = cobrandNameSchema.safeParse(request.params.name);
       const found = parsed.success ? await service.get(parsed.data) : null;
@@ -35,9 +54,15 @@ export async function cobrandRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { name: string } }>(
+  app.get(
     '/sdportal/rest/cobrands/:name/locales',
-    { schema: { params: nameParam } },
+    {
+      schema: {
+        params: cobrandNameParamsSchema,
+        querystring: emptyObjectSchema,
+        response: { 200: cobrandLocalesSchema, 304: notModified, 404: unknown },
+      },
+    },
     async (request, reply) => {
       const parsed = cobrandNameSchema.safeParse(request.params.name);
       const found = parsed.success ? await service.get(parsed.data) : null;
@@ -50,19 +75,24 @@ export async function cobrandRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: { cobrandAbbr?: string } }>(
+  app.get(
     '/sdportal/rest/cobrandhostabbreviation',
+    {
+      schema: {
+        querystring: cobrandAbbrQuerySchema,
+        response: {
+          200: answerOf('The co-brand name', 'text/plain'),
+          304: notModified,
+          '4xx': apiErrorSchema.describe('Missing or invalid abbreviation (400), unknown (404)'),
+        },
+      },
+      config: {
+        invalid: (_error, _request, reply) =>
+          sendError(reply, 400, 'cobrandAbbr.invalid', 'cobrandAbbr is required: 2 to 8 letters or digits'),
+      },
+    },
     async (request, reply) => {
-      const abbr = request.query.cobrandAbbr;
-      if (typeof abbr !== 'string' || !/^[a-z0-9]{2,8}$/i.test(abbr)) {
-        return sendError(
-          reply,
-          400,
-          'cobrandAbbr.invalid',
-          'cobrandAbbr is required: 2 to 8 letters or digits',
-        );
-      }
-      const name = await service.nameForAbbreviation(abbr.toLowerCase());
+      const name = await service.nameForAbbreviation(request.query.cobrandAbbr);
       if (!name) return sendError(reply, 404, 'cobrand.not_found', 'Unknown co-brand abbreviation');
       return sendCacheable(request, reply, name, { contentType: 'text/plain; charset=utf-8', maxAge });
     },
@@ -72,7 +102,16 @@ export async function cobrandRoutes(app: FastifyInstance): Promise<void> {
     [LOGO_BASE, 'logos'],
     [FOOTER_LOGO_BASE, 'footers'],
   ] as const) {
-    app.get<{ Params: { file: string } }>(`${base}:file`, async (request, reply) => {
+    const image = {
+      params: fileParamsSchema,
+      querystring: emptyObjectSchema,
+      response: {
+        200: answerOf('The image (png, jpg or gif)', 'image/*', fileBytesSchema),
+        304: notModified,
+        404: apiErrorSchema.describe('No such image'),
+      },
+    };
+    app.get(`${base}:file`, { schema: image }, async (request, reply) => {
       const file = request.params.file;
       if (!/^[a-z0-9][a-z0-9-]{0,39}\.(png|jpg|gif)$/.test(file)) {
         return sendError(reply, 404, 'asset.not_found', 'No such image');

@@ -1,13 +1,22 @@
+import { emptyObjectSchema, healthSchema, readinessSchema } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 
 /** Liveness and readiness (DESIGN §3). */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/healthz', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { status: 'ok' };
-  });
+  app.get(
+    '/healthz',
+    { schema: { querystring: emptyObjectSchema, response: { 200: healthSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'ok' };
+    },
+  );
 
-  app.get('/readyz', async (_request, reply) => {
+  const readiness = {
+    querystring: emptyObjectSchema,
+    response: { 200: readinessSchema, 503: readinessSchema },
+  };
+  app.get('/readyz', { schema: readiness }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const checks: Record<string, string> = {};
     let ready = true;

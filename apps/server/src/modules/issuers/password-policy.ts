@@ -1,7 +1,7 @@
 import { DEFAULT_PASSWORD_POLICY, type IssuerPasswordPolicy } from '@cardportal/domain';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { companies, companyGroups, issuers } from '../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { companies, companyGroups, issuers } from '../../db/schema.ts';
 
 /** Where a user sits, as far as its issuer goes (users' placement columns). */
 export interface IssuerPlacement {

@@ -7,8 +7,8 @@ import {
   singleSignOnConflict,
 } from '@cardportal/domain';
 import { and, eq, or } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { companies, programOptions } from '../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { companies, programOptions } from '../../db/schema.ts';
 
 /**
  * Program options (seed 001 §1: features gated by issuer and company program options; decisions in

@@ -1,16 +1,27 @@
 import {
   activeBodySchema,
+  companyGroupListSchema,
+  companyGroupSummarySchema,
   companyOptionsBodySchema,
+  companyParamsSchema,
   groupNameBodySchema,
+  issuerDetailSchema,
+  issuerGroupListSchema,
+  issuerGroupSummarySchema,
+  issuerListSchema,
   issuerOptionsBodySchema,
+  issuerParamsSchema,
   issuerPatchSchema,
+  issuerRecordParamsSchema,
   newIssuerBodySchema,
+  noContentSchema,
+  orgSearchQuerySchema,
+  programOptionsViewSchema,
+  recordParamsSchema,
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import { positionalHandler } from '../../http/app-handler.ts';
 import { IssuerService } from './service.ts';
-
-type Params = { number: string; id?: string };
 
 /**
  * Issuers, issuer groups, company groups and program options (issue 7) under /app/api/org, for a full
@@ -20,70 +31,76 @@ type Params = { number: string; id?: string };
 export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   const service = new IssuerService(app.db);
 
-  const handle = positionalHandler<Params>(app);
+  const handle = positionalHandler(app);
 
   const issuersBase = '/app/api/org/issuers';
   app.get(
     issuersBase,
-    handle(async (caller, request) => {
-      const query = request.query as { q?: unknown; page?: unknown };
-      return service.listIssuers(caller, {
-        q: typeof query.q === 'string' ? query.q : undefined,
-        page: typeof query.page === 'string' ? query.page : undefined,
-      });
+    handle((caller, request) => service.listIssuers(caller, request.query), {
+      query: orgSearchQuerySchema,
+      response: issuerListSchema,
     }),
   );
   app.post(
     issuersBase,
-    handle(
-      (caller, request, body) => service.createIssuer(caller, body, request.ip),
-      newIssuerBodySchema,
-      200,
-      (body) => String(body.number ?? ''),
-    ),
+    handle((caller, request, body) => service.createIssuer(caller, body, request.ip), {
+      body: newIssuerBodySchema,
+      response: issuerDetailSchema,
+      uniqueKey: (body) => String(body.number ?? ''),
+    }),
   );
   app.get(
     `${issuersBase}/:number`,
-    handle((caller, request) => service.getIssuer(caller, request.params.number)),
+    handle((caller, request) => service.getIssuer(caller, request.params.number), {
+      params: issuerParamsSchema,
+      response: issuerDetailSchema,
+    }),
   );
   app.patch(
     `${issuersBase}/:number`,
-    handle(
-      (caller, request, body) => service.updateIssuer(caller, request.params.number, body, request.ip),
-      issuerPatchSchema,
-    ),
+    handle((caller, request, body) => service.updateIssuer(caller, request.params.number, body, request.ip), {
+      params: issuerParamsSchema,
+      body: issuerPatchSchema,
+      response: issuerDetailSchema,
+    }),
   );
   app.put(
     `${issuersBase}/:number/status`,
     handle(
       (caller, request, body) =>
         service.setIssuerActive(caller, request.params.number, body.active, request.ip),
-      activeBodySchema,
+      { params: issuerParamsSchema, body: activeBodySchema, response: issuerDetailSchema },
     ),
   );
   app.delete(
     `${issuersBase}/:number`,
-    handle((caller, request) => service.deleteIssuer(caller, request.params.number, request.ip)),
+    handle((caller, request) => service.deleteIssuer(caller, request.params.number, request.ip), {
+      params: issuerParamsSchema,
+      response: { 204: noContentSchema },
+    }),
   );
 
   const groups = `${issuersBase}/:number/company-groups`;
   app.get(
     groups,
-    handle((caller, request) => service.listCompanyGroups(caller, request.params.number)),
+    handle((caller, request) => service.listCompanyGroups(caller, request.params.number), {
+      params: issuerParamsSchema,
+      response: companyGroupListSchema,
+    }),
   );
   app.post(
     groups,
     handle(
       (caller, request, body) => service.createCompanyGroup(caller, request.params.number, body, request.ip),
-      groupNameBodySchema,
+      { params: issuerParamsSchema, body: groupNameBodySchema, response: companyGroupSummarySchema },
     ),
   );
   app.patch(
     `${groups}/:id`,
     handle(
       (caller, request, body) =>
-        service.renameCompanyGroup(caller, request.params.number, request.params.id ?? '', body, request.ip),
-      groupNameBodySchema,
+        service.renameCompanyGroup(caller, request.params.number, request.params.id, body, request.ip),
+      { params: issuerRecordParamsSchema, body: groupNameBodySchema, response: companyGroupSummarySchema },
     ),
   );
   app.put(
@@ -93,62 +110,68 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
         service.setCompanyGroupActive(
           caller,
           request.params.number,
-          request.params.id ?? '',
+          request.params.id,
           body.active,
           request.ip,
         ),
-      activeBodySchema,
+      { params: issuerRecordParamsSchema, body: activeBodySchema, response: companyGroupSummarySchema },
     ),
   );
 
   app.get(
     `${issuersBase}/:number/program-options`,
-    handle((caller, request) => service.issuerOptions(caller, request.params.number)),
+    handle((caller, request) => service.issuerOptions(caller, request.params.number), {
+      params: issuerParamsSchema,
+      response: programOptionsViewSchema,
+    }),
   );
   app.put(
     `${issuersBase}/:number/program-options`,
     handle(
       (caller, request, body) => service.setIssuerOptions(caller, request.params.number, body, request.ip),
-      issuerOptionsBodySchema,
+      { params: issuerParamsSchema, body: issuerOptionsBodySchema, response: programOptionsViewSchema },
     ),
   );
   app.get(
     '/app/api/org/companies/:number/program-options',
-    handle((caller, request) => service.companyOptions(caller, request.params.number)),
+    handle((caller, request) => service.companyOptions(caller, request.params.number), {
+      params: companyParamsSchema,
+      response: programOptionsViewSchema,
+    }),
   );
   app.put(
     '/app/api/org/companies/:number/program-options',
     handle(
       (caller, request, body) => service.setCompanyOptions(caller, request.params.number, body, request.ip),
-      companyOptionsBodySchema,
+      { params: companyParamsSchema, body: companyOptionsBodySchema, response: programOptionsViewSchema },
     ),
   );
 
   const issuerGroupsBase = '/app/api/org/issuer-groups';
   app.get(
     issuerGroupsBase,
-    handle((caller) => service.listIssuerGroups(caller)),
+    handle((caller) => service.listIssuerGroups(caller), { response: issuerGroupListSchema }),
   );
   app.post(
     issuerGroupsBase,
-    handle(
-      (caller, request, body) => service.createIssuerGroup(caller, body, request.ip),
-      groupNameBodySchema,
-    ),
+    handle((caller, request, body) => service.createIssuerGroup(caller, body, request.ip), {
+      body: groupNameBodySchema,
+      response: issuerGroupSummarySchema,
+    }),
   );
   app.patch(
     `${issuerGroupsBase}/:id`,
     handle(
-      (caller, request, body) => service.renameIssuerGroup(caller, request.params.id ?? '', body, request.ip),
-      groupNameBodySchema,
+      (caller, request, body) => service.renameIssuerGroup(caller, request.params.id, body, request.ip),
+      { params: recordParamsSchema, body: groupNameBodySchema, response: issuerGroupSummarySchema },
     ),
   );
   app.put(
     `${issuerGroupsBase}/:id/status`,
     handle(
       (caller, request, body) =>
-        service.setIssuerGroupActive(caller, request.params.id ?? '', body.active, request.ip),
-      activeBodySchema,
+        service.setIssuerGroupActive(caller, request.params.id, body.active, request.ip),
+      { params: recordParamsSchema, body: activeBodySchema, response: issuerGroupSummarySchema },
     ),
   );
 }

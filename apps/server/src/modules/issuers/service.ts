@@ -37,14 +37,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { companyGroups, issuerGroups, issuers } from '../../db/schema.ts';
 import { FeatureRequestError } from '../../http/app-handler.ts';
-import { type AdminAuditEvent, type AuditChanges, auditAdmin, diffChanges } from '../../shared/audit.ts';
+import type { Caller } from '../../http/caller.ts';
+import { type AdminAuditEvent, type AuditChanges, auditAdmin, diffChanges } from '../../kernel/audit.ts';
+import { endSessionsOfOrganisation } from '../access/index.ts';
 import {
   companyOptionLevels,
   companySingleSignOnConflict,
   issuerSingleSignOnConflict,
-} from '../../shared/program-options.ts';
-import { endSessionsOfOrganisation } from '../../shared/standing.ts';
-import type { Caller } from '../../shared/user-scope.ts';
+} from './program-options.ts';
 import {
   cobrandExists,
   companyGroupNameTaken,

@@ -1,9 +1,9 @@
 import { LIMITS } from '@cardportal/domain';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { otpCodes } from '../db/schema.ts';
-import { keyedHash, randomDigits, safeEqual } from '../security/crypto.ts';
-import type { Secrets } from './secrets.ts';
+import type { Executor } from '../../db/client.ts';
+import { otpCodes } from '../../db/schema.ts';
+import type { Secrets } from '../../kernel/secrets.ts';
+import { keyedHash, randomDigits, safeEqual } from '../../security/crypto.ts';
 
 const hashCode = (secrets: Secrets, userPk: number, code: string) =>
   keyedHash(secrets.hmac, 'otp', `${userPk}:${code}`);

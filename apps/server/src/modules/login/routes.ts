@@ -1,42 +1,56 @@
-import { cobrandNameSchema, DEFAULT_COBRAND, LIMITS, resolveLocale } from '@cardportal/domain';
+import {
+  apiErrorSchema,
+  cobrandNameSchema,
+  DEFAULT_COBRAND,
+  emptyObjectSchema,
+  firstRefusal,
+  heraclesLoginFormSchema,
+  LIMITS,
+  loginDescriptorSchema,
+  loginSigninBodySchema,
+  resolveLocale,
+  textAnswerSchema,
+} from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerOf } from '../../http/contract.ts';
 import { sendError } from '../../http/errors.ts';
 import { answerNoSoonerThan, LOOKUP_FLOOR_MS, SECRET_FLOOR_MS } from '../../http/timing.ts';
 import { limitUser } from '../../http/user-limit.ts';
 import type { LoginService } from './service.ts';
 
-interface LoginForm {
-  username?: unknown;
-  password?: unknown;
-  'login-form-type'?: unknown;
-  cobrandHost?: unknown;
-  locale?: unknown;
-}
-
-const text = (v: unknown): string => (typeof v === 'string' ? v : '');
-
-export async function loginRoutes(app: FastifyInstance): Promise<void> {
+export async function loginRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = app.login;
 
   /** Login descriptor (spec §3): ldapId, loginType, b2BAlias — a stable decoy for unknown IDs. */
-  app.post<{ Body: { userId?: unknown } }>(
+  app.post(
     '/sdportal/rest/user/loginSignin',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        querystring: emptyObjectSchema,
+        body: loginSigninBodySchema,
+        response: {
+          200: loginDescriptorSchema,
+          '4xx': apiErrorSchema.describe('userId missing (userId.required) or too long (userId.tooLong)'),
+        },
+      },
+      config: {
+        rateLimit: { max: 120, timeWindow: '1 minute' },
+        invalid: (error, _request, reply) =>
+          firstRefusal(error.issues, ['userId.required']) // a missing one before a long one
+            ? sendError(reply, 400, 'userId.required', 'userId is required', { userId: 'required' })
+            : sendError(
+                reply,
+                400,
+                'userId.tooLong',
+                `userId must be at most ${LIMITS.userIdMaxLength} characters`,
+              ),
+      },
       onSend: async (_request, reply) => answerNoSoonerThan(reply, LOOKUP_FLOOR_MS),
     },
     async (request, reply) => {
-      const userId = typeof request.body === 'object' && request.body ? text(request.body.userId).trim() : '';
-      if (!userId)
-        return sendError(reply, 400, 'userId.required', 'userId is required', { userId: 'required' });
-      if (userId.length > LIMITS.userIdMaxLength) {
-        return sendError(
-          reply,
-          400,
-          'userId.tooLong',
-          `userId must be at most ${LIMITS.userIdMaxLength} characters`,
-        );
-      }
+      const { userId } = request.body;
       reply.header('cache-control', 'no-store');
       if (!(await limitUser(app, reply, userId))) return reply;
       return service.findDescriptor(userId);
@@ -48,20 +62,41 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
    * `login-form-type` password/token start a sign-in; otp, token (new-PIN stage) and next-token
    * continue the session's stage.
    */
-  app.post<{ Body: LoginForm }>(
+  app.post(
     '/heracles/login',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        querystring: emptyObjectSchema,
+        body: heraclesLoginFormSchema,
+        consumes: ['application/x-www-form-urlencoded'],
+        response: {
+          200: answerOf('The same-origin URL to go to (the application, or a portal screen)', 'text/plain'),
+          400: {
+            description: 'Unsupported login-form-type (text), or a malformed form (JSON)',
+            content: {
+              'text/plain': { schema: textAnswerSchema },
+              'application/json': { schema: apiErrorSchema },
+            },
+          },
+          401: answerOf('Login failed', 'text/plain'),
+        },
+      },
+      config: {
+        rateLimit: { max: 60, timeWindow: '1 minute' },
+        invalid: (_error, _request, reply) =>
+          reply
+            .code(400)
+            .header('cache-control', 'no-store')
+            .type('text/plain; charset=utf-8')
+            .send('Unsupported login-form-type'),
+      },
       onSend: async (_request, reply) => answerNoSoonerThan(reply, SECRET_FLOOR_MS),
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8');
-      const body: LoginForm = typeof request.body === 'object' && request.body ? request.body : {};
-      const formType = text(body['login-form-type']) || 'password';
-      if (!['password', 'otp', 'token', 'next-token'].includes(formType)) {
-        return reply.code(400).send('Unsupported login-form-type');
-      }
-      const password = text(body.password);
+      const body = request.body;
+      const formType = body['login-form-type'] || 'password';
+      const password = body.password ?? '';
       const current = await app.sessions.get(request);
 
       let outcome: Awaited<ReturnType<LoginService['primaryLogin']>>;
@@ -94,18 +129,15 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
           return reply.code(200).send(outcome.url);
         }
       } else {
-        const username = text(body.username).trim();
+        const username = (body.username ?? '').trim();
         if (username && !(await limitUser(app, reply, username))) return reply;
-        const cobrand = cobrandNameSchema.safeParse(text(body.cobrandHost));
+        const cobrand = cobrandNameSchema.safeParse(body.cobrandHost ?? '');
         const cobrandRecord = cobrand.success ? await app.cobrands.get(cobrand.data) : null;
         const cobrandHost = cobrandRecord ? cobrandRecord.cobrand.name : undefined;
         const fallback = cobrandRecord ?? (await app.cobrands.get(DEFAULT_COBRAND));
-        const locale = resolveLocale(
-          text(body.locale) || request.cookies.user_locale,
-          fallback?.cobrand.locales,
-        );
+        const locale = resolveLocale(body.locale || request.cookies.user_locale, fallback?.cobrand.locales);
         outcome = await service.primaryLogin({
-          username: text(body.username),
+          username: body.username ?? '',
           password,
           ip: request.ip,
           cobrandHost,

@@ -11,23 +11,25 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { audit } from '../../kernel/audit.ts';
+import { enqueueMail, maskEmail, type OutgoingMail } from '../../kernel/outbox.ts';
+import type { Secrets } from '../../kernel/secrets.ts';
 import { keyedHash, ldapIdOf } from '../../security/crypto.ts';
 import { verifyDummy, verifySecret } from '../../security/hashing.ts';
 import type { SessionRow } from '../../security/sessions.ts';
+import { organisationActive } from '../access/index.ts';
+import { checkTokencode, findToken, leaveNextTokenMode, verifyTokenPin } from '../token/index.ts';
 import {
+  findUserByPk,
+  findUserByUserId,
   guardedAttempt,
   lockUser,
   markSignedIn,
   recordSuccess,
   recordUnknownFailure,
-} from '../../shared/attempts.ts';
-import { audit } from '../../shared/audit.ts';
-import { consumeOtpCode, issueOtpCode } from '../../shared/otp-codes.ts';
-import { enqueueMail, maskEmail, type OutgoingMail } from '../../shared/outbox.ts';
-import type { Secrets } from '../../shared/secrets.ts';
-import { checkTokencode, findToken, leaveNextTokenMode, verifyTokenPin } from '../../shared/soft-token.ts';
-import { organisationActive } from '../../shared/standing.ts';
-import { findUserByPk, findUserByUserId, type UserRow } from '../../shared/users.ts';
+  type UserRow,
+} from '../users/index.ts';
+import { consumeOtpCode, issueOtpCode } from './otp-codes.ts';
 
 export interface LoginAttempt {
   username: string;

@@ -1,8 +1,8 @@
 import { DEFAULT_COBRAND, resolveLocale } from '@cardportal/domain';
-import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../db/client.ts';
-import type { OutgoingMail } from './outbox.ts';
-import type { UserRow } from './users.ts';
+import type { Executor } from '../../db/client.ts';
+import type { OutgoingMail } from '../../kernel/outbox.ts';
+import type { TextBundles } from '../../text/bundles.ts';
+import type { CobrandService } from '../cobrand/index.ts';
 
 export type MailKind = 'otp' | 'temporary-password' | 'password-changed' | 'pin-changed' | 'first-password';
 
@@ -22,16 +22,32 @@ const KEYS: Record<MailKind, { subject: string; body: string }> = {
  * it as `db` (the co-brand is read through it: CobrandService.get).
  */
 /** What composing a mail reads: co-brands and text bundles (the server's, or the CLI's own). */
-export type MailTexts = Pick<FastifyInstance, 'cobrands' | 'texts'>;
+export interface MailTexts {
+  cobrands: Pick<CobrandService, 'get'>;
+  texts: Pick<TextBundles, 'text'>;
+}
+
+/** What a mail needs of its recipient (a user row has it). */
+export interface MailRecipient {
+  email: string;
+  firstName: string;
+  lastName: string;
+  displayUserId: string;
+}
+
+/** A composed mail: the outbox's rendered mail, of a known kind. */
+export interface ComposedMail extends OutgoingMail {
+  kind: MailKind;
+}
 
 export async function composeMail(
   app: MailTexts,
   kind: MailKind,
-  user: UserRow,
+  user: MailRecipient,
   context: { cobrand: string; locale: string },
   args: string[],
   db?: Executor,
-): Promise<OutgoingMail> {
+): Promise<ComposedMail> {
   const cobrand =
     (await app.cobrands.get(context.cobrand, db)) ?? (await app.cobrands.get(DEFAULT_COBRAND, db));
   const appName = cobrand?.cobrand.appName ?? 'Card Portal';

@@ -4,8 +4,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
-import { errorText } from '../../shared/error-text.ts';
-import { maskEmail } from '../../shared/outbox.ts';
+import { errorText } from '../../kernel/error-text.ts';
+import { maskEmail } from '../../kernel/outbox.ts';
 
 /** Backoff between delivery attempts of a mail the SMTP server refused: 5 s, 10 s, 20 s … capped at 15 minutes. */
 export function backoffMs(attempts: number): number {

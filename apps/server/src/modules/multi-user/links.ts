@@ -1,7 +1,7 @@
 import type { LinkMember, MultiUserState, UserStatus, UserType } from '@cardportal/domain';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { companies, multiUserMembers, users } from '../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { companies, multiUserMembers, users } from '../../db/schema.ts';
 
 /**
  * Multi-user links as the signed-in user and the application's frame see them (docs/multi-user.md).

@@ -3,11 +3,14 @@ import {
   chooseUserBodySchema,
   confirmLinkBodySchema,
   linkUsersBodySchema,
+  nextUrlSchema,
+  noContentSchema,
+  userLinkSchema,
+  userParamsSchema,
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { appHandler, refuseWith } from '../../http/app-handler.ts';
-import { auditAdmin } from '../../shared/audit.ts';
+import { auditAdmin } from '../../kernel/audit.ts';
 import { MultiUserService } from './service.ts';
 
 /** Multi-user (issue 7, docs/multi-user.md, docs/api.md "Multi-user"). */
@@ -15,29 +18,34 @@ export async function multiUserRoutes(app: FastifyInstance): Promise<void> {
   const service = new MultiUserService(app.db);
   const handle = appHandler(app);
 
-  app.get<{ Params: { userId: string } }>(
+  app.get(
     '/app/api/users/:userId/link',
-    handle<{ userId: string }>(({ caller, request }) => service.linkOf(caller, request.params.userId)),
+    handle(({ caller, request }) => service.linkOf(caller, request.params.userId), {
+      params: userParamsSchema,
+      response: userLinkSchema,
+    }),
   );
-  app.delete<{ Params: { userId: string } }>(
+  app.delete(
     '/app/api/users/:userId/link',
-    handle<{ userId: string }>(({ caller, request }) =>
-      service.unlink(caller, request.params.userId, request.ip),
-    ),
+    handle(({ caller, request }) => service.unlink(caller, request.params.userId, request.ip), {
+      params: userParamsSchema,
+      response: userLinkSchema,
+    }),
   );
   app.post(
     '/app/api/multi-user/links',
-    handle<Record<string, string>, z.infer<typeof linkUsersBodySchema>>(
-      ({ caller, request, body }) => service.link(caller, body.userIds, request.ip),
-      { body: linkUsersBodySchema, status: 201 },
-    ),
+    handle(({ caller, request, body }) => service.link(caller, body.userIds, request.ip), {
+      body: linkUsersBodySchema,
+      status: 201,
+      response: userLinkSchema,
+    }),
   );
   app.post(
     '/app/api/multi-user/confirm',
-    handle<Record<string, string>, z.infer<typeof confirmLinkBodySchema>>(
-      ({ caller, request, body }) => service.confirm(caller, body.accept, body.userIds, request.ip),
-      { body: confirmLinkBodySchema },
-    ),
+    handle(({ caller, request, body }) => service.confirm(caller, body.accept, body.userIds, request.ip), {
+      body: confirmLinkBodySchema,
+      response: { 204: noContentSchema },
+    }),
   );
 
   /**
@@ -46,7 +54,7 @@ export async function multiUserRoutes(app: FastifyInstance): Promise<void> {
    */
   app.post(
     '/app/api/multi-user/choose',
-    handle<Record<string, string>, z.infer<typeof chooseUserBodySchema>>(
+    handle(
       async ({ caller, request, reply, body }) => {
         const session = await app.sessions.get(request);
         if (!session) return refuseWith(401, 'session.required');
@@ -75,7 +83,7 @@ export async function multiUserRoutes(app: FastifyInstance): Promise<void> {
         });
         return { url: APP_BASE };
       },
-      { body: chooseUserBodySchema },
+      { body: chooseUserBodySchema, response: nextUrlSchema },
     ),
   );
 }

@@ -13,9 +13,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { companies, multiUserLinks, multiUserMembers, users } from '../../db/schema.ts';
 import { refuseWith } from '../../http/app-handler.ts';
-import { auditAdmin } from '../../shared/audit.ts';
-import { linkMembers, membershipOf, rolesHeldBy } from '../../shared/multi-user.ts';
-import { type Caller, findVisibleUser, mayModifyVisible, type VisibleUser } from '../../shared/user-scope.ts';
+import type { Caller } from '../../http/caller.ts';
+import { auditAdmin } from '../../kernel/audit.ts';
+import { findVisibleUser, mayModifyVisible, type VisibleUser } from '../access/index.ts';
+import { linkMembers, membershipOf, rolesHeldBy } from './links.ts';
 
 /**
  * Multi-user links (docs/multi-user.md): administrators link the user IDs of one person; each member

@@ -1,7 +1,14 @@
 import { checkUserScope, type ScopeField, type UserType } from '@cardportal/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { accountGroups, companies, companyGroups, issuerGroups, issuers, orgPoints } from '../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import {
+  accountGroups,
+  companies,
+  companyGroups,
+  issuerGroups,
+  issuers,
+  orgPoints,
+} from '../../db/schema.ts';
 
 /** Organisation data access shared by the CLI, the demo loader and (later) the application's modules. */
 

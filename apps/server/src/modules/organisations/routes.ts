@@ -1,18 +1,27 @@
 import {
   activeBodySchema,
+  companyListSchema,
+  companyParamsSchema,
   companyPatchSchema,
+  companySummarySchema,
+  fileBytesSchema,
   LIMITS,
   newCompanyBodySchema,
+  noContentSchema,
   orgPointBodySchema,
+  orgPointParamsSchema,
+  orgSearchQuerySchema,
+  reportingStructureSchema,
+  uploadErrorSchema,
+  uploadResultSchema,
+  workbookBodySchema,
+  XLSX_MEDIA_TYPE,
 } from '@cardportal/domain';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { positionalHandler } from '../../http/app-handler.ts';
-import { requireCaller } from '../../http/caller.ts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { appHandler, positionalHandler } from '../../http/app-handler.ts';
 import { sendError } from '../../http/errors.ts';
-import { XLSX_CONTENT_TYPE } from '../../shared/xlsx.ts';
+import { XLSX_CONTENT_TYPE } from '../../kernel/xlsx.ts';
 import { OrganisationService, OrgRequestError } from './service.ts';
-
-type Params = { number: string; point?: string };
 
 /**
  * Organisations (issue 7): companies and their reporting structure under /app/api/org, for a full
@@ -29,39 +38,37 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     (_request, body, done) => done(null, body),
   );
 
-  const callerOf = (request: FastifyRequest, reply: FastifyReply) => requireCaller(app, request, reply);
-
-  const handle = positionalHandler<Params>(app);
+  const handle = positionalHandler(app);
+  const handleWith = appHandler(app);
 
   const base = '/app/api/org/companies';
-  app.get<{ Params: Params; Querystring: { q?: string; page?: string } }>(
+  app.get(
     base,
-    handle(async (caller, request) => {
-      const query = request.query as { q?: unknown; page?: unknown };
-      return service.listCompanies(caller, {
-        q: typeof query.q === 'string' ? query.q : undefined,
-        page: typeof query.page === 'string' ? query.page : undefined,
-      });
+    handle((caller, request) => service.listCompanies(caller, request.query), {
+      query: orgSearchQuerySchema,
+      response: companyListSchema,
     }),
   );
   app.post(
     base,
-    handle(
-      (caller, request, body) => service.createCompany(caller, body, request.ip),
-      newCompanyBodySchema,
-      200,
-      (body) => String(body.number ?? ''),
-    ),
+    handle((caller, request, body) => service.createCompany(caller, body, request.ip), {
+      body: newCompanyBodySchema,
+      response: companySummarySchema,
+      uniqueKey: (body) => String(body.number ?? ''),
+    }),
   );
   app.get(
     `${base}/:number`,
-    handle((caller, request) => service.getCompany(caller, request.params.number)),
+    handle((caller, request) => service.getCompany(caller, request.params.number), {
+      params: companyParamsSchema,
+      response: companySummarySchema,
+    }),
   );
   app.patch(
     `${base}/:number`,
     handle(
       (caller, request, body) => service.updateCompany(caller, request.params.number, body, request.ip),
-      companyPatchSchema,
+      { params: companyParamsSchema, body: companyPatchSchema, response: companySummarySchema },
     ),
   );
   app.put(
@@ -69,73 +76,97 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     handle(
       (caller, request, body) =>
         service.setCompanyActive(caller, request.params.number, body.active, request.ip),
-      activeBodySchema,
+      { params: companyParamsSchema, body: activeBodySchema, response: companySummarySchema },
     ),
   );
   app.delete(
     `${base}/:number`,
-    handle((caller, request) => service.deleteCompany(caller, request.params.number, request.ip)),
+    handle((caller, request) => service.deleteCompany(caller, request.params.number, request.ip), {
+      params: companyParamsSchema,
+      response: { 204: noContentSchema },
+    }),
   );
 
   const points = `${base}/:number/org-points`;
   app.get(
     points,
-    handle((caller, request) => service.structure(caller, request.params.number)),
+    handle((caller, request) => service.structure(caller, request.params.number), {
+      params: companyParamsSchema,
+      response: reportingStructureSchema,
+    }),
   );
   app.post(
     points,
     handle(
       (caller, request, body) => service.createOrgPoint(caller, request.params.number, body, request.ip),
-      orgPointBodySchema,
+      { params: companyParamsSchema, body: orgPointBodySchema, response: reportingStructureSchema },
     ),
   );
-  app.get<{ Params: Params }>(`${points}.xlsx`, async (request, reply) => {
-    const caller = await callerOf(request, reply);
-    if (!caller) return reply;
-    try {
-      const bytes = await service.structureWorkbook(caller, request.params.number);
-      return reply
-        .type(XLSX_CONTENT_TYPE)
-        .header(
-          'content-disposition',
-          `attachment; filename="reporting-structure-${request.params.number}.xlsx"`,
-        )
-        .send(Buffer.from(bytes));
-    } catch (error) {
-      if (error instanceof OrgRequestError) return sendError(reply, error.status, error.code, error.message);
-      throw error;
-    }
-  });
-  app.post<{ Params: Params }>(
-    `${points}/upload`,
-    {
-      bodyLimit: LIMITS.uploadMaxBytes,
-      config: {
-        bodyType: XLSX_CONTENT_TYPE,
-        bodyTypeRefusal: { code: 'upload.unsupportedFormat', message: 'Invalid or Unsupported File Format' },
-      },
-      // The catalogue's own words for a file over the limit.
-      errorHandler: (error: FastifyError, _request, reply) => {
-        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-          return sendError(reply, 413, 'upload.tooLarge', 'File size limit of 4 megabytes exceeded.');
+  app.get(
+    `${points}.xlsx`,
+    handleWith(
+      async ({ caller, request, reply }) => {
+        try {
+          const bytes = await service.structureWorkbook(caller, request.params.number);
+          return reply
+            .type(XLSX_CONTENT_TYPE)
+            .header(
+              'content-disposition',
+              `attachment; filename="reporting-structure-${request.params.number}.xlsx"`,
+            )
+            .send(Buffer.from(bytes));
+        } catch (error) {
+          // The service's own sentence (not the catalogue's text), as this download always answered.
+          if (error instanceof OrgRequestError)
+            return sendError(reply, error.status, error.code, error.message);
+          throw error;
         }
-        throw error;
       },
-    },
-    handle(async (caller, request) => {
-      const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) {
-        throw new OrgRequestError(400, 'upload.empty', 'No file was sent');
-      }
-      return service.upload(caller, request.params.number, body, request.ip);
+      {
+        params: companyParamsSchema,
+        response: {
+          200: {
+            description: 'The reporting structure as a workbook (the upload format)',
+            content: { [XLSX_MEDIA_TYPE]: { schema: fileBytesSchema } },
+          },
+        },
+      },
+    ),
+  );
+  app.post(
+    `${points}/upload`,
+    handle((caller, request, body) => service.upload(caller, request.params.number, body, request.ip), {
+      params: companyParamsSchema,
+      body: workbookBodySchema,
+      response: uploadResultSchema,
+      refusal: uploadErrorSchema,
+      invalid: () => new OrgRequestError(400, 'upload.empty', 'No file was sent'),
+      docs: { consumes: [XLSX_MEDIA_TYPE] },
+      route: {
+        bodyLimit: LIMITS.uploadMaxBytes,
+        config: {
+          bodyType: XLSX_CONTENT_TYPE,
+          bodyTypeRefusal: {
+            code: 'upload.unsupportedFormat',
+            message: 'Invalid or Unsupported File Format',
+          },
+        },
+        // The catalogue's own words for a file over the limit.
+        errorHandler: (error: FastifyError, _request, reply) => {
+          if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+            return sendError(reply, 413, 'upload.tooLarge', 'File size limit of 4 megabytes exceeded.');
+          }
+          throw error;
+        },
+      },
     }),
   );
   app.patch(
     `${points}/:point`,
     handle(
       (caller, request, body) =>
-        service.updateOrgPoint(caller, request.params.number, request.params.point ?? '', body, request.ip),
-      orgPointBodySchema,
+        service.updateOrgPoint(caller, request.params.number, request.params.point, body, request.ip),
+      { params: orgPointParamsSchema, body: orgPointBodySchema, response: reportingStructureSchema },
     ),
   );
   app.put(
@@ -145,17 +176,19 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
         service.setOrgPointActive(
           caller,
           request.params.number,
-          request.params.point ?? '',
+          request.params.point,
           body.active,
           request.ip,
         ),
-      activeBodySchema,
+      { params: orgPointParamsSchema, body: activeBodySchema, response: reportingStructureSchema },
     ),
   );
   app.delete(
     `${points}/:point`,
-    handle((caller, request) =>
-      service.deleteOrgPoint(caller, request.params.number, request.params.point ?? '', request.ip),
+    handle(
+      (caller, request) =>
+        service.deleteOrgPoint(caller, request.params.number, request.params.point, request.ip),
+      { params: orgPointParamsSchema, response: { 204: noContentSchema } },
     ),
   );
 }

@@ -27,12 +27,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { companies, orgPoints } from '../../db/schema.ts';
 import { AppRequestError, FeatureRequestError } from '../../http/app-handler.ts';
-import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../shared/audit.ts';
-import { OrganisationError, setCompanyMultiUser } from '../../shared/organisations.ts';
-import { companySingleSignOnConflict, isFeatureOn } from '../../shared/program-options.ts';
-import { endSessionsOfOrganisation } from '../../shared/standing.ts';
-import type { Caller } from '../../shared/user-scope.ts';
-import { readFirstSheet, writeSheet, XlsxError } from '../../shared/xlsx.ts';
+import type { Caller } from '../../http/caller.ts';
+import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../kernel/audit.ts';
+import { readFirstSheet, writeSheet, XlsxError } from '../../kernel/xlsx.ts';
+import { endSessionsOfOrganisation } from '../access/index.ts';
+import { companySingleSignOnConflict, isFeatureOn } from '../issuers/index.ts';
+import { OrganisationError, setCompanyMultiUser } from './organisations.ts';
 import {
   type CompanyRecord,
   companyGroupFor,

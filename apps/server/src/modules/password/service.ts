@@ -8,17 +8,23 @@ import {
 import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordHistory, securityAnswers, sessions, users } from '../../db/schema.ts';
+import { audit } from '../../kernel/audit.ts';
+import { enqueueMail, type OutgoingMail } from '../../kernel/outbox.ts';
+import type { Secrets } from '../../kernel/secrets.ts';
 import { newPasswordProblems } from '../../security/common-passwords.ts';
 import { keyedHash } from '../../security/crypto.ts';
 import { generatedPassword } from '../../security/generated-password.ts';
 import { hashSecret, verifyDummy, verifySecret } from '../../security/hashing.ts';
-import { guardedAttempt, recordUnknownFailure } from '../../shared/attempts.ts';
-import { audit } from '../../shared/audit.ts';
-import type { MailKind } from '../../shared/mail-text.ts';
-import { enqueueMail, type OutgoingMail } from '../../shared/outbox.ts';
-import { expiryFromNow, passwordPolicyOf } from '../../shared/password-policy.ts';
-import type { Secrets } from '../../shared/secrets.ts';
-import { findUserByPk, findUserByUserId, recentPasswordHashes, type UserRow } from '../../shared/users.ts';
+import { expiryFromNow, passwordPolicyOf } from '../issuers/index.ts';
+import type { MailKind } from '../mail/index.ts';
+import {
+  findUserByPk,
+  findUserByUserId,
+  guardedAttempt,
+  recentPasswordHashes,
+  recordUnknownFailure,
+  type UserRow,
+} from '../users/index.ts';
 
 export class PasswordError extends Error {
   constructor(

@@ -2,10 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   APP_BASE,
+  apiErrorSchema,
   type ChangePasswordServiceUrls,
+  changePasswordServiceUrlsSchema,
+  cobrandHostQuerySchema,
   cobrandNameSchema,
+  csrfIssuedSchema,
   DEFAULT_COBRAND,
+  emptyObjectSchema,
   FOOTER_LOGO_BASE,
+  fileParamsSchema,
   I18N_BASE,
   isPortalScreen,
   isSupportedLocale,
@@ -13,18 +19,37 @@ import {
   LOGO_BASE,
   LOGO_EXTENSIONS,
   type Locale,
+  logStatementBodySchema,
+  noContentSchema,
   PORTAL_BASE,
   portalUrl,
+  queryText,
   resolveLocale,
+  sessionPingSchema,
+  sessionWarningSchema,
   toLanguageTag,
+  wildcardParamsSchema,
 } from '@cardportal/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { clientLogs } from '../../db/schema.ts';
 import { sendCacheable } from '../../http/cache.ts';
+import { answerOf, describeFileRoutes, emptyAnswer } from '../../http/contract.ts';
 import { sendError } from '../../http/errors.ts';
-import type { PublicCobrand } from '../cobrand/service.ts';
+import type { PublicCobrand } from '../cobrand/index.ts';
 import { type BootData, ServerRender } from './server-render.ts';
+
+/**
+ * The query of a portal screen: the co-brand and language it is for, and the sign-in screen's
+ * `invalidLogin` flag (a repeated parameter counts by its first value).
+ */
+const screenQuerySchema = z.object({
+  cobrandHost: queryText.describe('The co-brand name or abbreviation'),
+  locale: queryText.describe('The language (en_US, de, ...)'),
+  invalidLogin: queryText.describe('"true": the sign-in screen shows its failed-login message'),
+});
 
 /** A logo file name the logo routes serve (apps/server/src/modules/cobrand/routes.ts). */
 const ASSET_FILE = /^[a-z0-9][a-z0-9-]{0,39}\.(png|jpg|gif)$/;
@@ -34,46 +59,56 @@ const ASSET_FILE = /^[a-z0-9][a-z0-9-]{0,39}\.(png|jpg|gif)$/;
  * screen path answers index.html (404 for paths that are not a screen, which the SPA shows as its
  * not-found screen) with fresh session and sec-token cookies.
  */
-export async function portalRoutes(app: FastifyInstance): Promise<void> {
+export async function portalRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
 
-  app.get('/sdportal/rest/csrf', async (request, reply) => {
-    app.sessions.ensureCsrf(request, reply);
-    reply.header('cache-control', 'no-store');
-    return { ok: true };
-  });
+  app.get(
+    '/sdportal/rest/csrf',
+    { schema: { querystring: emptyObjectSchema, response: { 200: csrfIssuedSchema } } },
+    async (request, reply) => {
+      app.sessions.ensureCsrf(request, reply);
+      reply.header('cache-control', 'no-store');
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/sdportal/rest/changepasswordserviceurls', async (_request, reply) => {
-    const urls: ChangePasswordServiceUrls = {
-      changePassword: portalUrl('change-password'),
-      autoLogout: '/heracles/logout',
-      cancelPasswordReset: `${APP_BASE}profile`,
-    };
-    reply.header('cache-control', 'no-store');
-    return urls;
-  });
+  app.get(
+    '/sdportal/rest/changepasswordserviceurls',
+    { schema: { querystring: emptyObjectSchema, response: { 200: changePasswordServiceUrlsSchema } } },
+    async (_request, reply) => {
+      const urls: ChangePasswordServiceUrls = {
+        changePassword: portalUrl('change-password'),
+        autoLogout: '/heracles/logout',
+        cancelPasswordReset: `${APP_BASE}profile`,
+      };
+      reply.header('cache-control', 'no-store');
+      return urls;
+    },
+  );
 
   /** Error statements from the portal: size-limited, stored, never echoed (not even into the log). */
   app.put(
     '/sdportal/rest/log/logErrorStatement.json',
     {
       bodyLimit: LIMITS.clientLogMaxBytes,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        querystring: emptyObjectSchema,
+        body: logStatementBodySchema,
+        response: {
+          204: noContentSchema,
+          '4xx': apiErrorSchema.describe('Not a JSON string or { message } (400), too large (413)'),
+        },
+      },
+      config: {
+        rateLimit: { max: 30, timeWindow: '1 minute' },
+        invalid: (_error, _request, reply) =>
+          sendError(reply, 400, 'log.invalid', 'Body must be a JSON string or { "message": string }'),
+      },
     },
     async (request, reply) => {
       const body = request.body;
-      let message: string | undefined;
-      if (typeof body === 'string') message = body;
-      else if (
-        body &&
-        typeof body === 'object' &&
-        typeof (body as { message?: unknown }).message === 'string'
-      ) {
-        message = (body as { message: string }).message;
-      }
-      if (message === undefined || message.trim() === '') {
-        return sendError(reply, 400, 'log.invalid', 'Body must be a JSON string or { "message": string }');
-      }
+      const message = typeof body === 'string' ? body : body.message;
       // Control characters are stripped so a stored statement cannot forge log lines or terminals.
       // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
       const clean = message.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, LIMITS.clientLogMaxBytes);
@@ -108,8 +143,10 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     return body;
   };
 
-  app.get<{ Querystring: { cobrandHost?: string } }>(
+  app.get(
     '/sdportal/rest/sessionExpire/sessionExpireWarningBoxContent.json',
+    // Kept serialised per language: the schema describes it.
+    { schema: { querystring: cobrandHostQuerySchema, response: { 200: sessionWarningSchema } } },
     async (request, reply) => {
       const session = await app.sessions.get(request);
       const wanted = cobrandNameSchema.safeParse(request.query.cobrandHost ?? session?.cobrand);
@@ -120,17 +157,27 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
       return reply
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
-        .send(warningBody(locale));
+        .send(warningBody(locale) as never); // already JSON: a string is sent as it is
     },
   );
 
-  app.get('/sdportal/rest/sessionExpire/pingPortal.json', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const session = await app.sessions.get(request);
-    if (!session) return sendError(reply, 401, 'session.required', 'No session to renew');
-    await app.sessions.touch(session);
-    return { ok: true, expiresAt: session.expiresAt.toISOString() };
-  });
+  app.get(
+    '/sdportal/rest/sessionExpire/pingPortal.json',
+    {
+      schema: {
+        querystring: emptyObjectSchema,
+        response: { 200: sessionPingSchema, 401: apiErrorSchema.describe('No session to renew') },
+      },
+      config: { signedIn: true },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const session = await app.sessions.get(request);
+      if (!session) return sendError(reply, 401, 'session.required', 'No session to renew');
+      await app.sessions.touch(session);
+      return { ok: true as const, expiresAt: session.expiresAt.toISOString() };
+    },
+  );
 
   // The built portal. Hashed files under assets/ never change: cache them for a year.
   const dist = config.portalDist;
@@ -138,10 +185,12 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
   if (!existsSync(indexFile)) {
     app.log.warn({ dist }, 'portal build missing: run npm run build');
   }
+  describeFileRoutes(app, `${PORTAL_BASE}assets/`, 'A built file of the portal (hashed name, cached a year)');
   await app.register(fastifyStatic, {
     dotfiles: 'ignore', // never serve .files (ASVS V4.3.2)
     root: path.join(dist, 'assets'),
     prefix: `${PORTAL_BASE}assets/`,
+    schemaHide: false,
     decorateReply: false,
     wildcard: true,
     index: false,
@@ -154,7 +203,16 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
   if (!render) app.log.warn({ dist, problem }, 'portal server render unavailable: the client renders alone');
 
   /** The co-brand theme as a stylesheet (see server-render.ts): linked from the rendered pages. */
-  app.get<{ Params: { file: string } }>(`${PORTAL_BASE}theme/:file`, async (request, reply) => {
+  const theme = {
+    params: fileParamsSchema,
+    querystring: emptyObjectSchema,
+    response: {
+      200: answerOf("The co-brand's theme", 'text/css'),
+      304: emptyAnswer('Not modified (ETag / If-None-Match)'),
+      404: apiErrorSchema.describe('No such theme'),
+    },
+  };
+  app.get(`${PORTAL_BASE}theme/:file`, { schema: theme }, async (request, reply) => {
     const name = /^([a-z0-9][a-z0-9-]{1,39})\.css$/.exec(request.params.file)?.[1];
     const found = name ? await app.cobrands.get(name) : null;
     const css = render && found ? render.themeCss(found.cobrand.theme) : '';
@@ -352,13 +410,34 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     return { page, themeHref };
   };
 
-  app.get('/sdportal/portalstatic', async (_request, reply) => reply.redirect(PORTAL_BASE, 301));
-  app.get(PORTAL_BASE, (request, reply) => serveScreen('', request, reply));
-  app.get<{ Params: { '*': string } }>(`${PORTAL_BASE}*`, (request, reply) =>
+  const screen = {
+    querystring: screenQuerySchema,
+    response: {
+      200: answerOf('The screen (the portal SPA; sign-in rendered on the server)', 'text/html'),
+      404: answerOf('Not a screen: the SPA shows its not-found screen', 'text/html'),
+      503: apiErrorSchema.describe('The portal has not been built'),
+    },
+  };
+  app.get(
+    '/sdportal/portalstatic',
+    { schema: { querystring: emptyObjectSchema, response: { 301: emptyAnswer(`To ${PORTAL_BASE}`) } } },
+    async (_request, reply) => reply.redirect(PORTAL_BASE, 301),
+  );
+  app.get(PORTAL_BASE, { schema: screen }, (request, reply) => serveScreen('', request, reply));
+  app.get(`${PORTAL_BASE}*`, { schema: { ...screen, params: wildcardParamsSchema } }, (request, reply) =>
     serveScreen(request.params['*'].replace(/\/$/, ''), request, reply),
   );
-  app.get('/', async (request, reply) => {
-    const query = new URL(request.url, 'http://x').search;
-    return reply.redirect(`${PORTAL_BASE}signin${query}`, 302);
-  });
+  app.get(
+    '/',
+    {
+      schema: {
+        querystring: screenQuerySchema,
+        response: { 302: emptyAnswer('To the sign-in screen, with the same query') },
+      },
+    },
+    async (request, reply) => {
+      const query = new URL(request.url, 'http://x').search;
+      return reply.redirect(`${PORTAL_BASE}signin${query}`, 302);
+    },
+  );
 }

@@ -1,16 +1,18 @@
-import { newRoleBodySchema, rolePatchSchema, userRolesBodySchema } from '@cardportal/domain';
+import {
+  newRoleBodySchema,
+  recordParamsSchema,
+  roleListQuerySchema,
+  roleListSchema,
+  rolePatchSchema,
+  roleSummarySchema,
+  userParamsSchema,
+  userRolesBodySchema,
+  userRolesSchema,
+} from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { appHandler, refuseWith } from '../../http/app-handler.ts';
 import { RoleService } from './service.ts';
 
-const listQuery = z.strictObject({
-  issuer: z
-    .string()
-    .trim()
-    .regex(/^[0-9A-Za-z]{1,20}$/, { error: 'role.issuer.unknown' })
-    .optional(),
-});
 const roleIdOf = (raw: string): number => {
   const id = /^[1-9][0-9]{0,8}$/.test(raw) ? Number(raw) : Number.NaN;
   return Number.isSafeInteger(id) ? id : refuseWith(404, 'role.notFound');
@@ -23,32 +25,43 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/app/api/roles',
-    handle(({ caller, body }) => service.list(caller, body.issuer), { query: listQuery }),
+    handle(({ caller, query }) => service.list(caller, query.issuer), {
+      query: roleListQuerySchema,
+      response: roleListSchema,
+    }),
   );
   app.post(
     '/app/api/roles',
     handle(({ caller, request, body }) => service.create(caller, body, request.ip), {
       body: newRoleBodySchema,
       status: 201,
+      response: roleSummarySchema,
     }),
   );
-  app.patch<{ Params: { id: string } }>(
+  app.patch(
     '/app/api/roles/:id',
-    handle<{ id: string }, z.infer<typeof rolePatchSchema>>(
+    handle(
       ({ caller, request, body }) => service.update(caller, roleIdOf(request.params.id), body, request.ip),
-      { body: rolePatchSchema },
+      {
+        params: recordParamsSchema,
+        body: rolePatchSchema,
+        response: roleSummarySchema,
+      },
     ),
   );
-  app.get<{ Params: { userId: string } }>(
+  app.get(
     '/app/api/users/:userId/roles',
-    handle<{ userId: string }>(({ caller, request }) => service.ofUser(caller, request.params.userId)),
+    handle(({ caller, request }) => service.ofUser(caller, request.params.userId), {
+      params: userParamsSchema,
+      response: userRolesSchema,
+    }),
   );
-  app.put<{ Params: { userId: string } }>(
+  app.put(
     '/app/api/users/:userId/roles',
-    handle<{ userId: string }, z.infer<typeof userRolesBodySchema>>(
+    handle(
       ({ caller, request, body }) =>
         service.setForUser(caller, request.params.userId, body.roleIds, request.ip),
-      { body: userRolesBodySchema },
+      { params: userParamsSchema, body: userRolesBodySchema, response: userRolesSchema },
     ),
   );
 }

@@ -17,9 +17,10 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { issuers, multiUserMembers, roles, userRoles } from '../../db/schema.ts';
 import { refuseWith } from '../../http/app-handler.ts';
-import { auditAdmin, diffChanges } from '../../shared/audit.ts';
-import { rolesHeldBy } from '../../shared/multi-user.ts';
-import { type Caller, findVisibleUser, mayModifyVisible, type VisibleUser } from '../../shared/user-scope.ts';
+import type { Caller } from '../../http/caller.ts';
+import { auditAdmin, diffChanges } from '../../kernel/audit.ts';
+import { findVisibleUser, mayModifyVisible, type VisibleUser } from '../access/index.ts';
+import { rolesHeldBy } from '../multi-user/index.ts';
 
 /**
  * Roles (docs/authorization.md, "Roles"): an issuer's named sets of permissions, defined by the

@@ -1,13 +1,35 @@
-import { I18N_BASE, isSupportedLocale } from '@cardportal/domain';
+import {
+  apiErrorSchema,
+  emptyObjectSchema,
+  I18N_BASE,
+  isSupportedLocale,
+  textBundleParamsSchema,
+  textBundleSchema,
+} from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendCacheable } from '../../http/cache.ts';
+import { emptyAnswer } from '../../http/contract.ts';
 import { sendError } from '../../http/errors.ts';
 import { BUNDLE_NAMES, type BundleName } from '../../text/bundles.ts';
 
 /** Text bundles (DESIGN §4): /sdportal/portalstatic/assets/i18n/{locale}/{PortalLabels,Messages}.json */
-export async function textRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { locale: string; file: string } }>(
+export async function textRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.get(
     `${I18N_BASE}:locale/:file`,
+    {
+      schema: {
+        params: textBundleParamsSchema,
+        querystring: emptyObjectSchema,
+        // Kept serialised (with its ETag): the schema describes it.
+        response: {
+          200: textBundleSchema,
+          304: emptyAnswer('Not modified (ETag / If-None-Match)'),
+          404: apiErrorSchema.describe('Unknown locale or bundle'),
+        },
+      },
+    },
     async (request, reply) => {
       const { locale, file } = request.params;
       const name = file.replace(/\.json$/, '');

@@ -2,10 +2,10 @@ import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:c
 import { checkPin, LIMITS } from '@cardportal/domain';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import type { Executor } from '../db/client.ts';
-import { tokens } from '../db/schema.ts';
-import { hashSecret, verifyDummy, verifySecret } from '../security/hashing.ts';
-import type { Secrets } from './secrets.ts';
+import type { Executor } from '../../db/client.ts';
+import { tokens } from '../../db/schema.ts';
+import type { Secrets } from '../../kernel/secrets.ts';
+import { hashSecret, verifyDummy, verifySecret } from '../../security/hashing.ts';
 
 /** Software tokens (DESIGN §5): TOTP, 8 digits, 60-second step. */
 export const TOKEN_PERIOD_SECONDS = 60;

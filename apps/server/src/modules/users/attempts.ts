@@ -1,8 +1,8 @@
 import { LIMITS } from '@cardportal/domain';
 import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { unknownAttempts, users } from '../db/schema.ts';
-import { type AuditEntry, type AuditEvent, auditInsert } from './audit.ts';
+import type { Executor } from '../../db/client.ts';
+import { unknownAttempts, users } from '../../db/schema.ts';
+import { type AuditEntry, type AuditEvent, auditInsert } from '../../kernel/audit.ts';
 
 const lockExpired = (column: typeof users.lockedAt | typeof unknownAttempts.lockedAt) =>
   sql`${column} < now() - make_interval(mins => ${LIMITS.lockMinutes})`;

@@ -13,12 +13,12 @@ import {
   users,
 } from '../../db/schema.ts';
 import { newLdapId } from '../../security/crypto.ts';
-import { countVisibleUsers, selectVisibleUsers } from '../../shared/user-scope.ts';
-import type { UserRow } from '../../shared/users.ts';
+import { countVisibleUsers, selectVisibleUsers } from '../access/index.ts';
+import type { UserRow } from './users.ts';
 
 /** Data access of user maintenance. Every read of users goes through the caller's scope. */
 
-export type { VisibleUser as ScopedUser } from '../../shared/user-scope.ts';
+export type { VisibleUser as ScopedUser } from '../access/index.ts';
 
 /** Escapes LIKE wildcards so criteria match literally. */
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -66,7 +66,7 @@ export function searchUsers(
 }
 
 /** A user the caller may view, by user ID; undefined when it does not exist or lies outside the scope. */
-export { findVisibleUser } from '../../shared/user-scope.ts';
+export { findVisibleUser } from '../access/index.ts';
 
 export async function userIdTaken(db: Executor, rawUserId: string): Promise<boolean> {
   const [row] = await db

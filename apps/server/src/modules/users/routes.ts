@@ -1,18 +1,16 @@
 import {
-  type CreateUserBody,
   createUserBodySchema,
-  type SetUserStatusBody,
+  noBodySchema,
   setUserStatusBodySchema,
-  type UpdateUserBody,
-  type UserSearchQuery,
   updateUserBodySchema,
+  userDetailSchema,
+  userParamsSchema,
   userSearchQuerySchema,
+  userSearchResultSchema,
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import { appHandler } from '../../http/app-handler.ts';
 import { UserService } from './service.ts';
-
-type UserParams = { userId: string };
 
 /**
  * User maintenance (issue 7, docs/api.md): search, view, create, edit, deactivate/reactivate and unlock,
@@ -25,38 +23,49 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/app/api/users',
-    handle<Record<string, string>, UserSearchQuery>(({ caller, body }) => service.search(caller, body), {
+    handle(({ caller, query }) => service.search(caller, query), {
       query: userSearchQuerySchema,
+      response: userSearchResultSchema,
     }),
   );
-  app.get<{ Params: UserParams }>(
+  app.get(
     '/app/api/users/:userId',
-    handle<UserParams>(({ caller, request }) => service.view(caller, request.params.userId)),
+    handle(({ caller, request }) => service.view(caller, request.params.userId), {
+      params: userParamsSchema,
+      response: userDetailSchema,
+    }),
   );
   app.post(
     '/app/api/users',
-    handle<Record<string, string>, CreateUserBody>(
-      ({ caller, request, body }) => service.create(caller, body, request.ip),
-      { body: createUserBodySchema, status: 201, uniqueKey: (body) => body.userId },
-    ),
+    handle(({ caller, request, body }) => service.create(caller, body, request.ip), {
+      body: createUserBodySchema,
+      status: 201,
+      response: userDetailSchema,
+      uniqueKey: (body) => body.userId,
+    }),
   );
-  app.patch<{ Params: UserParams }>(
+  app.patch(
     '/app/api/users/:userId',
-    handle<UserParams, UpdateUserBody>(
-      ({ caller, request, body }) => service.update(caller, request.params.userId, body, request.ip),
-      { body: updateUserBodySchema },
-    ),
+    handle(({ caller, request, body }) => service.update(caller, request.params.userId, body, request.ip), {
+      params: userParamsSchema,
+      body: updateUserBodySchema,
+      response: userDetailSchema,
+    }),
   );
-  app.put<{ Params: UserParams }>(
+  app.put(
     '/app/api/users/:userId/status',
-    handle<UserParams, SetUserStatusBody>(
+    handle(
       ({ caller, request, body }) =>
         service.setStatus(caller, request.params.userId, body.status, request.ip),
-      { body: setUserStatusBodySchema },
+      { params: userParamsSchema, body: setUserStatusBodySchema, response: userDetailSchema },
     ),
   );
-  app.post<{ Params: UserParams }>(
+  app.post(
     '/app/api/users/:userId/unlock',
-    handle<UserParams>(({ caller, request }) => service.unlock(caller, request.params.userId, request.ip)),
+    handle(({ caller, request }) => service.unlock(caller, request.params.userId, request.ip), {
+      params: userParamsSchema,
+      body: noBodySchema,
+      response: userDetailSchema,
+    }),
   );
 }

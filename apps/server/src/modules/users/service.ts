@@ -31,16 +31,17 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppRequestError } from '../../http/app-handler.ts';
+import type { Caller } from '../../http/caller.ts';
+import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../kernel/audit.ts';
+import { enqueueMail } from '../../kernel/outbox.ts';
 import { generatedPassword } from '../../security/generated-password.ts';
 import { hashSecret } from '../../security/hashing.ts';
-import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../shared/audit.ts';
-import { composeMail } from '../../shared/mail-text.ts';
-import { findCompanyByNumber } from '../../shared/organisations.ts';
-import { enqueueMail } from '../../shared/outbox.ts';
-import { passwordPolicyOf } from '../../shared/password-policy.ts';
-import { type Caller, orgPathOf, peerOf, placementOfVisible } from '../../shared/user-scope.ts';
-import { type UserRow, unlockUser } from '../../shared/users.ts';
+import { orgPathOf, peerOf, placementOfVisible } from '../access/index.ts';
+import { passwordPolicyOf } from '../issuers/index.ts';
+import { composeMail } from '../mail/index.ts';
+import { findCompanyByNumber } from '../organisations/index.ts';
 import * as repo from './repository.ts';
+import { type UserRow, unlockUser } from './users.ts';
 
 /** A refusal the routes answer as `{ code, message, fieldErrors? }`; `code` and field values are message keys. */
 export class UserServiceError extends AppRequestError {}

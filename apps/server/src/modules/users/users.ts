@@ -12,15 +12,15 @@ import {
   type UserType,
 } from '@cardportal/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../db/client.ts';
-import { cardholders, passwordHistory, securityAnswers, users } from '../db/schema.ts';
-import { newPasswordProblems } from '../security/common-passwords.ts';
-import { newLdapId } from '../security/crypto.ts';
-import { generatedPassword } from '../security/generated-password.ts';
-import { hashSecret } from '../security/hashing.ts';
-import type { NewCardholder } from './organisations.ts';
-import { enqueueMail, type OutgoingMail } from './outbox.ts';
-import { expiryFromNow, passwordPolicyOf } from './password-policy.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { cardholders, passwordHistory, securityAnswers, users } from '../../db/schema.ts';
+import { enqueueMail, type OutgoingMail } from '../../kernel/outbox.ts';
+import { newPasswordProblems } from '../../security/common-passwords.ts';
+import { newLdapId } from '../../security/crypto.ts';
+import { generatedPassword } from '../../security/generated-password.ts';
+import { hashSecret } from '../../security/hashing.ts';
+import { expiryFromNow, passwordPolicyOf } from '../issuers/index.ts';
+import type { NewCardholder } from '../organisations/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,0 +1,5 @@
+import type { ServerModule } from '../../kernel/module.ts';
+import { accountRoutes } from './routes.ts';
+
+/** Card accounts, account groups and cardholders. */
+export const accountsModule: ServerModule = { routes: accountRoutes };

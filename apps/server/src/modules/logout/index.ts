@@ -1,0 +1,5 @@
+import type { ServerModule } from '../../kernel/module.ts';
+import { logoutRoutes } from './routes.ts';
+
+/** Sign-out. */
+export const logoutModule: ServerModule = { routes: logoutRoutes };

@@ -1,0 +1,14 @@
+import type { ServerModule } from '../../kernel/module.ts';
+import { tokenRoutes } from './routes.ts';
+
+export {
+  assignToken,
+  checkTokencode,
+  DEFAULT_PIN_DAYS,
+  findToken,
+  leaveNextTokenMode,
+  verifyTokenPin,
+} from './soft-token.ts';
+
+/** The soft token: its tokencodes, its PIN, and the PIN routes. */
+export const tokenModule: ServerModule = { routes: tokenRoutes };
