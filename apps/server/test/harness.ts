@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
@@ -9,7 +8,6 @@ import { inject } from 'vitest';
 import { buildApp, type Services } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, migrate, openPglite, openPostgres } from '../src/db/client.ts';
-import { serverSecrets } from '../src/db/schema.ts';
 import { loadDemoData } from '../src/demo/load.ts';
 import { loadSecrets } from '../src/kernel/secrets.ts';
 import { connectRedis } from '../src/services.ts';
@@ -91,10 +89,6 @@ export async function startTestApp(
   }
   // On a copy of the template both find their work done (one read each).
   await migrate(database, config.migrationsDir);
-  // Each database keeps a HMAC key of its own, as each installation does (budgets and decoys keyed by it
-  // must not collide between test databases sharing one Redis). The token key stays: the demo's soft
-  // token seeds are encrypted with it.
-  if (template()) await database.db.delete(serverSecrets).where(eq(serverSecrets.name, 'hmac'));
   const secrets = await loadSecrets(database.db);
   await loadDemoData(database.db, config, secrets);
   const services: Services = {

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, migrate, openPglite, openPostgres } from '../../src/db/client.ts';
+import { serverSecrets } from '../../src/db/schema.ts';
 import { loadDemoData } from '../../src/demo/load.ts';
 import { loadSecrets } from '../../src/kernel/secrets.ts';
 
@@ -23,6 +25,10 @@ async function fill(database: Database): Promise<void> {
   await migrate(database, config.migrationsDir);
   const secrets = await loadSecrets(database.db);
   await loadDemoData(database.db, config, secrets);
+  // Without its HMAC key the template hands each copy a key of its own (loadSecrets makes one), as each
+  // installation has: budgets and decoys keyed by it must not collide between test databases sharing one
+  // Redis. The token key stays: the demo's soft-token seeds are encrypted with it.
+  await database.db.delete(serverSecrets).where(eq(serverSecrets.name, 'hmac'));
 }
 
 /** globalSetup of a server project: builds the template for its TEST_DB and provides where it is. */
