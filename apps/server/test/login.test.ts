@@ -48,6 +48,30 @@ describe('password sign-in (DESIGN §5)', () => {
     expect((await client.get('/app/api/me')).json()).toMatchObject({ cobrand: 'banconorte', locale: 'es' });
   });
 
+  it('remembers the proven user ID in the user_id cookie of spec §3, and nothing after a failure (issue 22)', async () => {
+    const ok = await new TestClient(ctx.app).login('  ACTIVE01 ', DEMO_PASSWORD);
+    const cookie = (ok.cookies as { name: string; value: string; [k: string]: unknown }[]).find(
+      (c) => c.name === 'user_id',
+    );
+    // the stored ID, not what was typed; 90 days; the portal's pages only; never sent cross-site
+    expect(cookie).toMatchObject({
+      value: 'active01',
+      maxAge: LIMITS.cookieDays * 86_400,
+      path: '/sdportal/portalstatic',
+      sameSite: 'Strict',
+    });
+    expect(cookie?.httpOnly).toBeFalsy(); // the portal's script offers it in the sign-in form
+    const failures = [
+      await new TestClient(ctx.app).login('active01', 'Wrong-password-1'),
+      await new TestClient(ctx.app).login('nosuchuser77', 'Wrong-password-1'),
+    ];
+    for (const failed of failures) {
+      expect(failed.statusCode).toBe(401);
+      expect((failed.cookies as { name: string }[]).map((c) => c.name)).not.toContain('user_id');
+    }
+    await new TestClient(ctx.app).login('active01', DEMO_PASSWORD); // reset the count
+  });
+
   it('answers 401 for a wrong password and for an unknown user, with the same body', async () => {
     const wrong = await new TestClient(ctx.app).login('admin01', 'Wrong-password-1');
     const unknown = await new TestClient(ctx.app).login('nosuchuser77', 'Wrong-password-1');

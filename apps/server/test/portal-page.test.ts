@@ -148,7 +148,14 @@ describe('portal pages: server render, boot data and the locale cookie', () => {
     const res = await new TestClient(ctx.app).get('/sdportal/portalstatic/signin?cobrandHost=cardportal');
     const boot = bootOf(res.body);
     expect(boot?.logo).toBe('/sdportal/portalstatic/assets/images/logos/cardportal.png');
-    expect(ssrOf(res.body)).toContain(`<img class="cp-brand__logo" src="${boot?.logo}"`);
+    // on the logo plate of the co-brand's theme (issue 22: the logo is brand blue, so is the header)
+    expect(ssrOf(res.body)).toContain(
+      `<img class="cp-brand__logo cp-brand__logo--plate" src="${boot?.logo}"`,
+    );
+    // the co-brand record says the same, for a page without boot data: no probe, no 404 in the console
+    const record = (boot?.record ?? {}) as { logoPath?: unknown; footerLogoPath?: unknown };
+    expect(record.logoPath).toBe(boot?.logo);
+    expect(record.footerLogoPath).toBe(boot?.footerLogo);
     for (const url of [boot?.logo, boot?.footerLogo].filter((u): u is string => Boolean(u))) {
       expect((await new TestClient(ctx.app).request({ method: 'HEAD', url })).statusCode, url).toBe(200);
     }

@@ -47,6 +47,11 @@ export const cobrandThemeSchema = z.object({
   footerBackground: colour,
   footerText: colour,
   fontFamily: fontList,
+  /**
+   * A plate behind the header logo, for a logo that does not contrast with `primary` (a brand-coloured
+   * logo on a header of the same colour). Absent: the logo sits on the header as it is.
+   */
+  logoBackground: colour.optional(),
 });
 export type CobrandTheme = z.infer<typeof cobrandThemeSchema>;
 
@@ -77,6 +82,16 @@ export const cobrandSchema = z.object({
     .regex(/^[a-z0-9]+$/, 'must be lower-case letters and digits'),
   appName: text(80),
   signInToLabel: text(80),
+  /**
+   * The sign-in label and application name in other languages (issue 22): locale → texts. A page in a
+   * locale listed here shows them; any other page, and any field left out, shows the record's own.
+   */
+  texts: z
+    .partialRecord(
+      z.enum(SUPPORTED_LOCALES),
+      z.strictObject({ appName: text(80).min(1).optional(), signInToLabel: text(80).optional() }),
+    )
+    .optional(),
   /** Federated SSO: the sign-in page redirects here at once. */
   fssoRedirectUrl: linkUrl.nullable().default(null),
   /** Federated logout URL shown to SSO users on the logout page. */
@@ -111,7 +126,11 @@ export type Cobrand = z.output<typeof cobrandSchema>;
  * and the theme.
  */
 export type CobrandRecord = Omit<Cobrand, 'locales'> &
-  Partial<Record<FooterLinkKey | `${FooterLinkKey}Url`, string>>;
+  Partial<Record<FooterLinkKey | `${FooterLinkKey}Url`, string>> & {
+    /** The header and footer logo that exist, as the server answers them (null: none; absent: probe). */
+    logoPath?: string | null;
+    footerLogoPath?: string | null;
+  };
 
 export function toCobrandRecord(cobrand: Cobrand): CobrandRecord {
   const { locales: _locales, ...rest } = cobrand;
@@ -124,4 +143,4 @@ export function toCobrandRecord(cobrand: Cobrand): CobrandRecord {
 }
 
 // Zod-free constants live in cobrand-constants.ts (kept out of browser bundles' zod import).
-export { DEFAULT_COBRAND, SPECIAL_SIGNIN_LABEL_ABBREVIATION } from './cobrand-constants.ts';
+export { cobrandText, DEFAULT_COBRAND, SPECIAL_SIGNIN_LABEL_ABBREVIATION } from './cobrand-constants.ts';

@@ -9,6 +9,7 @@ import {
   checkPin,
   cobrandSchema,
   isSafeRedirect,
+  isUsableLocaleCookie,
   normaliseLocale,
   portalUrl,
   resolveLocale,
@@ -43,6 +44,15 @@ describe('locale mapping (spec §5)', () => {
         if (offered.length > 0) expect(offered).toContain(out);
       }),
     );
+  });
+  it('keeps a user_locale cookie the co-brand offers, and the spec default en where en_US is offered', () => {
+    expect(isUsableLocaleCookie('en', ['de', 'en_US'])).toBe(true);
+    expect(isUsableLocaleCookie('en', [])).toBe(true);
+    expect(isUsableLocaleCookie('en', ['de', 'en_GB'])).toBe(false);
+    expect(isUsableLocaleCookie('de', ['de', 'en_US'])).toBe(true);
+    expect(isUsableLocaleCookie('ja', ['de', 'en_US'])).toBe(false);
+    expect(isUsableLocaleCookie('de-DE', ['de'])).toBe(false);
+    expect(isUsableLocaleCookie(undefined, ['de'])).toBe(false);
   });
   it('gives html lang tags', () => {
     expect(toLanguageTag('zh_CN')).toBe('zh-CN');

@@ -68,6 +68,18 @@ export function resolveLocale(requested: unknown, cobrandLocales: readonly strin
   return offered[0] ?? DEFAULT_LOCALE;
 }
 
+/**
+ * Whether a `user_locale` cookie can stay as it is for a co-brand (spec §4/§5: else it is rewritten to
+ * the locale chosen): a supported locale the co-brand offers, or the spec's default `en` (the cookie's
+ * default value, read as en_US) where the co-brand offers en_US.
+ */
+export function isUsableLocaleCookie(cookie: unknown, cobrandLocales: readonly string[] = []): boolean {
+  const locale = cookie === 'en' ? DEFAULT_LOCALE : cookie;
+  if (!isSupportedLocale(locale)) return false;
+  const offered = cobrandLocales.filter(isSupportedLocale);
+  return offered.length === 0 || offered.includes(locale);
+}
+
 /** BCP 47 tag for `<html lang>` and Intl. */
 export function toLanguageTag(locale: Locale): string {
   if (locale === 'in') return 'id';

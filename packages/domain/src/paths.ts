@@ -7,6 +7,13 @@ export const LOGO_BASE = `${PORTAL_BASE}assets/images/logos/`;
 export const FOOTER_LOGO_BASE = `${PORTAL_BASE}assets/images/footers/`;
 export const LOGO_EXTENSIONS = ['png', 'jpg', 'gif'] as const;
 
+/**
+ * Spec §3 `user_id` cookie: the user ID of the last successful sign-in in this browser, which the
+ * sign-in form offers again. Path: the portal's pages only (docs/security.md).
+ */
+export const USER_ID_COOKIE = 'user_id';
+export const USER_ID_COOKIE_PATH = '/sdportal/portalstatic';
+
 export const PORTAL_SCREENS = [
   'signin',
   'otp',

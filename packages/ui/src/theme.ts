@@ -12,6 +12,7 @@ export const THEME_PROPERTIES: Record<keyof CobrandTheme, string> = {
   footerBackground: '--cp-footer-background',
   footerText: '--cp-footer-text',
   fontFamily: '--cp-font-family',
+  logoBackground: '--cp-logo-background',
 };
 
 /**

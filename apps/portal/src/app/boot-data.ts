@@ -1,4 +1,4 @@
-import { type CobrandRecord, isSupportedLocale, type Locale } from '@cardportal/domain';
+import { type CobrandRecord, cobrandText, isSupportedLocale, type Locale } from '@cardportal/domain';
 import type { LocaleMap } from '../api/cobrand-locales.ts';
 import type { Bundle } from '../api/i18n-bundle.ts';
 import { createTranslate } from '../i18n/i18n.ts';
@@ -78,7 +78,7 @@ export function portalFromBootData(data: BootData): Portal {
     locale: data.locale,
     locales: data.locales,
     t,
-    appName: data.record?.appName || t('common.defaultAppName'),
+    appName: cobrandText(data.record, data.locale, 'appName') || t('common.defaultAppName'),
     assets: { logo: data.logo, footerLogo: data.footerLogo },
   };
 }

@@ -101,6 +101,15 @@ describe('selectLocale (spec §4/§5)', () => {
     });
   });
 
+  it("accepts the spec's default cookie value en as it is: en_US, no rewrite, no reload (issue 22)", () => {
+    setLocaleCookie('en');
+    expect(selectLocale(new URLSearchParams(), 'acme', locales, true)).toEqual({
+      locale: 'en_US',
+      reload: false,
+    });
+    expect(localeCookie()).toBe('en');
+  });
+
   it('replaces a cookie the co-brand does not offer', () => {
     setLocaleCookie('ja');
     expect(selectLocale(new URLSearchParams(), 'acme', locales, true)).toEqual({

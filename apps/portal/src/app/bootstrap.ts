@@ -1,8 +1,10 @@
 import {
   type CobrandRecord,
+  cobrandText,
   DEFAULT_COBRAND,
   DEFAULT_LOCALE,
   isSupportedLocale,
+  isUsableLocaleCookie,
   type Locale,
   resolveLocale,
   toLanguageTag,
@@ -105,7 +107,7 @@ export function selectLocale(
   const offered = Object.keys(locales).filter(isSupportedLocale);
   const cookie = readCookie(LOCALE_COOKIE);
   const locale = resolveLocale(query.get('locale') ?? cookie, offered);
-  const cookieUsable = isSupportedLocale(cookie) && (offered.length === 0 || offered.includes(cookie));
+  const cookieUsable = isUsableLocaleCookie(cookie, offered);
   if (!isSigninScreen || cookieUsable) return { locale, reload: false };
   writeCookie(LOCALE_COOKIE, locale);
   const guard = `${cobrandName}:${locale}`;
@@ -168,7 +170,7 @@ export async function bootstrap(isSigninScreen: boolean, bootData?: BootData): P
       locale,
       locales: cobrand.locales,
       t,
-      appName: cobrand.record?.appName || t('common.defaultAppName'),
+      appName: cobrandText(cobrand.record, locale, 'appName') || t('common.defaultAppName'),
       ...(embedded ? { assets: { logo: embedded.logo, footerLogo: embedded.footerLogo } } : {}),
     },
   };

@@ -13,7 +13,7 @@ export function Footer() {
   const logo = useFirstExistingAsset(
     `footer.${abbreviation}`,
     abbreviation ? LOGO_EXTENSIONS.map((ext) => `${FOOTER_LOGO_BASE}${abbreviation}.${ext}`) : [],
-    assets?.footerLogo,
+    assets ? assets.footerLogo : cobrand?.footerLogoPath,
   );
   // Only https URLs and our own paths become links, whatever the record holds (the import refuses the
   // rest; this holds for a record that bypassed it).

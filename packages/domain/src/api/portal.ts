@@ -46,6 +46,14 @@ export const cobrandRecordSchema = cobrandSchema
       ]),
     ) as Record<string, z.ZodOptional<z.ZodString>>,
   )
+  .extend({
+    logoPath: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('The header logo that exists (null: none), so no probe is needed'),
+    footerLogoPath: z.string().nullable().optional().describe('The footer logo that exists (null: none)'),
+  })
   .meta({ id: 'CobrandRecord', description: 'The co-brand record: spec §3 fields, footer links, theme' });
 
 /** `GET /sdportal/rest/cobrands/{name}/locales`: locale → its own name, the co-brand's default first. */
@@ -65,7 +73,11 @@ export const cobrandAbbrQuerySchema = z.object({
 export const textBundleSchema = z.record(z.string(), z.string()).describe('Flat { key: text }');
 export const textBundleParamsSchema = z.object({
   locale: z.string().describe('A supported locale (en_US, de, ...)'),
-  file: z.string().describe('PortalLabels.json or Messages.json'),
+  file: z
+    .string()
+    .describe(
+      "PortalLabels.json, Messages.json, or one of the application's namespaces: app-{namespace}.json",
+    ),
 });
 
 /** A file of ours by name (a logo, a theme): anything not served answers 404. */
@@ -124,6 +136,17 @@ export const heraclesLoginFormSchema = z.object({
 
 /** `?cobrandHost=`: the co-brand a page or call is for; an invalid one is ignored. */
 export const cobrandHostQuerySchema = z.object({ cobrandHost: lenient(cobrandNameSchema) });
+
+/**
+ * `?cobrandHost=&locale=` of the calls whose texts belong to a page (logout labels): the page's resolved
+ * locale wins over the user_locale cookie, so every text on the page is in one language.
+ */
+export const cobrandLocaleQuerySchema = z.object({
+  cobrandHost: lenient(cobrandNameSchema),
+  locale: lenient(z.string().max(16)).describe(
+    "The page's locale (en_US, de, ...); else the user_locale cookie",
+  ),
+});
 
 export const logoutLabelsSchema = z
   .object({

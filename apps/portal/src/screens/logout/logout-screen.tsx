@@ -27,8 +27,8 @@ type Loaded = { labels: Partial<LogoutLabels> | null };
  * Spec §4: load the labels, call the external logout URL (only a same-origin path is followed), then
  * show the page. Failures of either call are not shown: the page says the user is logged out.
  */
-async function runLogout(cobrandHost: string, signal: AbortSignal): Promise<Loaded> {
-  const labels = await getLogoutLabels(cobrandHost, signal).catch(() => null);
+async function runLogout(cobrandHost: string, locale: string, signal: AbortSignal): Promise<Loaded> {
+  const labels = await getLogoutLabels(cobrandHost, locale, signal).catch(() => null);
   try {
     const url = await getExternalLogoutUrl(signal);
     if (isSameOriginPath(url)) await requestVoid(url, { signal });
@@ -44,7 +44,7 @@ function text(value: unknown): string {
 
 export default function LogoutScreen() {
   const portal = usePortal();
-  const { t, cobrand, cobrandName, appName } = portal;
+  const { t, cobrand, cobrandName, appName, locale } = portal;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [messageKey] = useState(() => {
     const stored = sessionGet(LOGOUT_MESSAGE_KEY);
@@ -56,11 +56,11 @@ export default function LogoutScreen() {
 
   useEffect(() => {
     const controller = new AbortController();
-    void runLogout(cobrandName, controller.signal).then((result) => {
+    void runLogout(cobrandName, locale, controller.signal).then((result) => {
       if (!controller.signal.aborted) setLoaded(result);
     });
     return () => controller.abort();
-  }, [cobrandName]);
+  }, [cobrandName, locale]);
 
   if (!loaded) {
     return (

@@ -34,7 +34,7 @@ describe('LogoutScreen', () => {
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toBe('Server says logged out');
     expect(calls.map((c) => c.url)).toEqual([
-      '/sdportal/rest/logoutrest/logoutLabelsAndReturnLink?cobrandHost=acme',
+      '/sdportal/rest/logoutrest/logoutLabelsAndReturnLink?cobrandHost=acme&locale=en_US',
       '/sdportal/rest/logoutrest/externalLogoutUrl',
       '/heracles/logout',
     ]);

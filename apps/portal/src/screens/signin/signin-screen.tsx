@@ -1,4 +1,4 @@
-import { LIMITS, SPECIAL_SIGNIN_LABEL_ABBREVIATION } from '@cardportal/domain';
+import { cobrandText, LIMITS, SPECIAL_SIGNIN_LABEL_ABBREVIATION } from '@cardportal/domain';
 import { ErrorSummary, PasswordField, TextField } from '@cardportal/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { fssoRedirectTarget } from '../../app/bootstrap.ts';
@@ -40,8 +40,13 @@ function useDeferredTasks(): boolean {
 }
 
 /** The sign-in screen's heading, also its document title (the server puts it in `<title>`). */
-export function signinHeading({ cobrand, appName, t }: Pick<Portal, 'cobrand' | 'appName' | 't'>): string {
-  return cobrand ? `${cobrand.signInToLabel} ${appName}`.trim() : t('signin.heading');
+export function signinHeading({
+  cobrand,
+  appName,
+  locale,
+  t,
+}: Pick<Portal, 'cobrand' | 'appName' | 'locale' | 't'>): string {
+  return cobrand ? `${cobrandText(cobrand, locale, 'signInToLabel')} ${appName}`.trim() : t('signin.heading');
 }
 
 interface ExtraLink {

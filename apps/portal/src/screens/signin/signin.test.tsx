@@ -61,6 +61,29 @@ describe('validateSignin / decodeRedirect', () => {
 });
 
 describe('SigninScreen', () => {
+  it('offers the user ID of the user_id cookie, but not after a failed sign-in (spec §3, issue 22)', async () => {
+    stubFetch(okRoutes());
+    setCookie('user_id=ana.lopez%40example; Path=/');
+    try {
+      const first = renderWithPortal(<SigninScreen />);
+      await waitFor(() =>
+        expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('ana.lopez@example'),
+      );
+      expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+      first.unmount();
+      window.history.replaceState(
+        null,
+        '',
+        '/sdportal/portalstatic/signin?cobrandHost=acme&invalidLogin=true',
+      );
+      renderWithPortal(<SigninScreen />);
+      await screen.findByRole('alert');
+      expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('');
+    } finally {
+      setCookie('user_id=; Max-Age=0; Path=/');
+    }
+  });
+
   it('renders the co-brand heading, title and labelled fields with stable ids', () => {
     stubFetch({});
     renderWithPortal(<SigninScreen />);

@@ -1,5 +1,7 @@
+import { LIMITS, USER_ID_COOKIE } from '@cardportal/domain';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { browser } from '../../lib/browser.ts';
+import { readCookie } from '../../lib/cookies.ts';
 import { clearSessionKeepingCobrand, sessionSet, USER_ID_KEY } from '../../lib/storage.ts';
 import { type FieldErrors, runSignin, type SigninFailure, validateSignin } from './signin-flow.ts';
 
@@ -23,7 +25,7 @@ export function useSignin(options: {
   locale: string;
   initialFailure: SigninFailure | null;
 }): UseSignin {
-  const { cobrandHost, locale } = options;
+  const { cobrandHost, locale, initialFailure } = options;
   const [userId, setUserId] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -44,7 +46,13 @@ export function useSignin(options: {
     const typedPassword = passwordRef.current?.value;
     if (typedUserId) setUserId((current) => current || typedUserId);
     if (typedPassword) setPassword((current) => current || typedPassword);
-  }, []);
+    // Spec §3 user_id: the ID of this browser's last successful sign-in is offered again (not after a
+    // failed sign-in, whose form starts empty). After hydration, so the server's page stays the same.
+    const remembered = readCookie(USER_ID_COOKIE);
+    if (!typedUserId && !initialFailure && remembered && remembered.length <= LIMITS.userIdMaxLength) {
+      setUserId((current) => current || remembered);
+    }
+  }, [initialFailure]);
 
   useEffect(() => {
     if (focusError > 0) errorRef.current?.focus();

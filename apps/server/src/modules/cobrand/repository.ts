@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Cobrand, cobrandSchema } from '@cardportal/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { cobrandAssets, cobrands } from '../../db/schema.ts';
 
@@ -39,6 +39,16 @@ export interface CobrandAsset {
 export async function findAsset(db: Executor, assetPath: string): Promise<CobrandAsset | undefined> {
   const [row] = await db.select().from(cobrandAssets).where(eq(cobrandAssets.path, assetPath)).limit(1);
   return row ? { contentType: row.contentType, bytes: row.bytes, etag: row.etag } : undefined;
+}
+
+/** Which of these asset paths exist (paths only: no image bytes read). */
+export async function existingAssetPaths(db: Executor, paths: readonly string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const rows = await db
+    .select({ path: cobrandAssets.path })
+    .from(cobrandAssets)
+    .where(inArray(cobrandAssets.path, [...paths]));
+  return new Set(rows.map((row) => row.path));
 }
 
 export const IMAGE_TYPES: Readonly<Record<string, string>> = {

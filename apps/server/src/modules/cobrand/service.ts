@@ -1,7 +1,20 @@
-import { type Cobrand, LOCALE_NAMES, toCobrandRecord } from '@cardportal/domain';
+import {
+  type Cobrand,
+  FOOTER_LOGO_BASE,
+  LOCALE_NAMES,
+  LOGO_BASE,
+  LOGO_EXTENSIONS,
+  toCobrandRecord,
+} from '@cardportal/domain';
 import type { Db, Executor } from '../../db/client.ts';
 import { etagOf } from '../../http/cache.ts';
-import { type CobrandAsset, findAsset, findCobrand, findCobrandNameByAbbreviation } from './repository.ts';
+import {
+  type CobrandAsset,
+  existingAssetPaths,
+  findAsset,
+  findCobrand,
+  findCobrandNameByAbbreviation,
+} from './repository.ts';
 
 /** How long one instance trusts its in-memory copy of a co-brand (they change rarely, by import). */
 const CACHE_MS = 30_000;
@@ -38,7 +51,9 @@ export class CobrandService {
     let value: PublicCobrand | null = null;
     if (cobrand) {
       // Serialised once per cache fill, with its ETag: the public calls only send bytes.
-      const body = JSON.stringify(toCobrandRecord(cobrand));
+      // The logos that exist go along (issue 22): the portal then shows them without HEAD probes,
+      // whose misses would be 404s in the browser's console.
+      const body = JSON.stringify({ ...toCobrandRecord(cobrand), ...(await knownLogos(db, cobrand)) });
       const localesBody = JSON.stringify(
         Object.fromEntries(cobrand.locales.map((l) => [l, LOCALE_NAMES[l]])),
       );
@@ -75,4 +90,23 @@ export class CobrandService {
     if (map.size > 1000) map.clear();
     map.set(key, { value, at: Date.now() });
   }
+}
+
+/** The first existing header and footer logo of a co-brand, in the order of the portal's probes (spec §7). */
+async function knownLogos(
+  db: Executor,
+  cobrand: Cobrand,
+): Promise<{ logoPath: string | null; footerLogoPath: string | null }> {
+  const logos = LOGO_EXTENSIONS.map((ext) => `${cobrand.name}.${ext}`);
+  const footers = LOGO_EXTENSIONS.map((ext) => `${cobrand.abbreviation}.${ext}`);
+  const found = await existingAssetPaths(db, [
+    ...logos.map((file) => `logos/${file}`),
+    ...footers.map((file) => `footers/${file}`),
+  ]);
+  const logo = logos.find((file) => found.has(`logos/${file}`));
+  const footer = footers.find((file) => found.has(`footers/${file}`));
+  return {
+    logoPath: logo ? `${LOGO_BASE}${logo}` : null,
+    footerLogoPath: footer ? `${FOOTER_LOGO_BASE}${footer}` : null,
+  };
 }

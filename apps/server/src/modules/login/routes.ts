@@ -10,6 +10,8 @@ import {
   loginSigninBodySchema,
   resolveLocale,
   textAnswerSchema,
+  USER_ID_COOKIE,
+  USER_ID_COOKIE_PATH,
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -154,6 +156,15 @@ export async function loginRoutes(instance: FastifyInstance): Promise<void> {
           reply.setCookie('ssoUserCookie', String(outcome.user.sso), {
             path: '/',
             sameSite: 'lax',
+            secure: app.config.secure,
+            maxAge: LIMITS.cookieDays * 86_400,
+          });
+          // Spec §3 user_id: the ID just proven by its password, remembered for this browser's sign-in
+          // form (docs/security.md: why it tells an attacker nothing). Read by the portal's script
+          // (not HttpOnly), sent to the portal's pages only, never on a cross-site request.
+          reply.setCookie(USER_ID_COOKIE, outcome.user.userId, {
+            path: USER_ID_COOKIE_PATH,
+            sameSite: 'strict',
             secure: app.config.secure,
             maxAge: LIMITS.cookieDays * 86_400,
           });

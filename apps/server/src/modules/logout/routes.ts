@@ -1,5 +1,6 @@
 import {
   cobrandHostQuerySchema,
+  cobrandLocaleQuerySchema,
   cobrandNameSchema,
   DEFAULT_COBRAND,
   emptyObjectSchema,
@@ -38,10 +39,12 @@ export async function logoutRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/sdportal/rest/logoutrest/logoutLabelsAndReturnLink',
-    { schema: { querystring: cobrandHostQuerySchema, response: { 200: logoutLabelsSchema } } },
+    { schema: { querystring: cobrandLocaleQuerySchema, response: { 200: logoutLabelsSchema } } },
     async (request, reply) => {
       const cobrand = await cobrandOf(request);
-      const locale = resolveLocale(request.cookies.user_locale, cobrand?.cobrand.locales);
+      // The page's locale first (issue 22: one language per page), the cookie only when none is given.
+      const query = request.query as z.output<typeof cobrandLocaleQuerySchema>;
+      const locale = resolveLocale(query.locale ?? request.cookies.user_locale, cobrand?.cobrand.locales);
       const labels: LogoutLabels = {
         'ng.you.have.been.logged.out': app.texts.text(locale, 'PortalLabels', 'logout.loggedOut'),
         'ng.return.to.login.screen': app.texts.text(locale, 'PortalLabels', 'logout.returnToLogin'),
