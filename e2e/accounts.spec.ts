@@ -41,7 +41,7 @@ describe('Accounts and cardholders, audit trail (issue 7)', () => {
     await page.locator('#cardholder-q-error', { hasText: 'at least 2 characters' }).waitFor();
     await page.locator('#cardholder-q').fill('Hopper');
     await page.locator('#cardholder-search-submit').click();
-    await page.locator('#cardholder-count', { hasText: '1 cardholders found' }).waitFor();
+    await page.locator('#cardholder-count', { hasText: '1 cardholder found' }).waitFor();
     await page.locator('#cardholder-results a', { hasText: 'Grace Hopper' }).click();
     await page.locator('#cardholder-accounts').waitFor();
     await expectAccessible(page, 'cardholder view');

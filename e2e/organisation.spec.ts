@@ -110,7 +110,7 @@ describe('Organisation (issue 7)', () => {
     expect(await page.locator('#org-tree').textContent()).not.toContain('E2E Bad Row');
 
     await upload(page, [[point, 'E2E Field Office', '', '2', 'A000']]);
-    await page.locator('#upload-done', { hasText: '1 org points created' }).waitFor();
+    await page.locator('#upload-done', { hasText: '1 org point created' }).waitFor();
     await page.locator('#org-tree', { hasText: 'E2E Field Office' }).waitFor();
     expect(await page.locator('#upload-report').count()).toBe(0);
     await expectAccessible(page, 'after upload');

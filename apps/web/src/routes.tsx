@@ -1,6 +1,6 @@
-import { mayOnAccounts, mayOnIssuers, mayOnOrganisation } from '@cardportal/domain';
+import { type AppTextNamespace, mayOnAccounts, mayOnIssuers, mayOnOrganisation } from '@cardportal/domain';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, use, useState } from 'react';
 import { BrowserRouter, MemoryRouter, Navigate, Route, Routes } from 'react-router';
 import { AppFrame } from './frame/app-frame.tsx';
 import {
@@ -15,69 +15,82 @@ import {
 import { AppProvider, useApp } from './lib/app-context.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import type { AppContext } from './lib/session.ts';
+import { loadNamespace } from './lib/text.ts';
 import { HomeScreen } from './screens/home/index.ts';
 import { MultiUserGate } from './screens/multi-user/index.ts';
 
-// People, Organisation and My Profile load on first use: the home page stays small.
-const PeopleSearchScreen = lazy(() =>
-  import('./screens/people/index.ts').then((m) => ({ default: m.PeopleSearchScreen })),
+/**
+ * A screen that loads on first use (the home page stays small), with its folder's texts (docs/text.md):
+ * the code and the namespace are fetched at once, and it renders when both are in.
+ */
+function screen<P extends object>(namespace: AppTextNamespace, load: () => Promise<ComponentType<P>>) {
+  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per screen, at module level (below)
+  return function Screen(props: P) {
+    const { texts } = useApp();
+    if (!texts.hasLoadedNamespace(namespace)) {
+      void load();
+      use(loadNamespace(texts, namespace));
+    }
+    return <Lazy {...props} />;
+  };
+}
+
+const PeopleSearchScreen = screen('people', () =>
+  import('./screens/people/index.ts').then((m) => m.PeopleSearchScreen),
 );
-const UserViewScreen = lazy(() =>
-  import('./screens/people/index.ts').then((m) => ({ default: m.UserViewScreen })),
+const UserViewScreen = screen('people', () =>
+  import('./screens/people/index.ts').then((m) => m.UserViewScreen),
 );
-const UserFormScreen = lazy(() =>
-  import('./screens/people/index.ts').then((m) => ({ default: m.UserFormScreen })),
+const UserFormScreen = screen('people', () =>
+  import('./screens/people/index.ts').then((m) => m.UserFormScreen),
 );
-const CompanySearchScreen = lazy(() =>
-  import('./screens/organisation/index.ts').then((m) => ({
-    default: m.CompanySearchScreen,
-  })),
+const CompanySearchScreen = screen('organisation', () =>
+  import('./screens/organisation/index.ts').then((m) => m.CompanySearchScreen),
 );
-const CompanyViewScreen = lazy(() =>
-  import('./screens/organisation/index.ts').then((m) => ({ default: m.CompanyViewScreen })),
+const CompanyViewScreen = screen('organisation', () =>
+  import('./screens/organisation/index.ts').then((m) => m.CompanyViewScreen),
 );
-const CompanyFormScreen = lazy(() =>
-  import('./screens/organisation/index.ts').then((m) => ({ default: m.CompanyFormScreen })),
+const CompanyFormScreen = screen('organisation', () =>
+  import('./screens/organisation/index.ts').then((m) => m.CompanyFormScreen),
 );
-const CardholderSearchScreen = lazy(() =>
-  import('./screens/accounts/index.ts').then((m) => ({
-    default: m.CardholderSearchScreen,
-  })),
+const CardholderSearchScreen = screen('accounts', () =>
+  import('./screens/accounts/index.ts').then((m) => m.CardholderSearchScreen),
 );
-const CardholderViewScreen = lazy(() =>
-  import('./screens/accounts/index.ts').then((m) => ({ default: m.CardholderViewScreen })),
+const CardholderViewScreen = screen('accounts', () =>
+  import('./screens/accounts/index.ts').then((m) => m.CardholderViewScreen),
 );
-const AccountSearchScreen = lazy(() =>
-  import('./screens/accounts/index.ts').then((m) => ({ default: m.AccountSearchScreen })),
+const AccountSearchScreen = screen('accounts', () =>
+  import('./screens/accounts/index.ts').then((m) => m.AccountSearchScreen),
 );
-const AccountViewScreen = lazy(() =>
-  import('./screens/accounts/index.ts').then((m) => ({ default: m.AccountViewScreen })),
+const AccountViewScreen = screen('accounts', () =>
+  import('./screens/accounts/index.ts').then((m) => m.AccountViewScreen),
 );
-const AccountGroupsScreen = lazy(() =>
-  import('./screens/accounts/index.ts').then((m) => ({ default: m.AccountGroupsScreen })),
+const AccountGroupsScreen = screen('accounts', () =>
+  import('./screens/accounts/index.ts').then((m) => m.AccountGroupsScreen),
 );
-const MyCardsScreen = lazy(() =>
-  import('./screens/accounts/index.ts').then((m) => ({ default: m.MyCardsScreen })),
+const MyCardsScreen = screen('accounts', () =>
+  import('./screens/accounts/index.ts').then((m) => m.MyCardsScreen),
 );
-const AuditScreen = lazy(() => import('./screens/audit/index.ts').then((m) => ({ default: m.AuditScreen })));
-const IssuerSearchScreen = lazy(() =>
-  import('./screens/issuers/index.ts').then((m) => ({ default: m.IssuerSearchScreen })),
+const AuditScreen = screen('audit', () => import('./screens/audit/index.ts').then((m) => m.AuditScreen));
+const IssuerSearchScreen = screen('issuers', () =>
+  import('./screens/issuers/index.ts').then((m) => m.IssuerSearchScreen),
 );
-const IssuerViewScreen = lazy(() =>
-  import('./screens/issuers/index.ts').then((m) => ({ default: m.IssuerViewScreen })),
+const IssuerViewScreen = screen('issuers', () =>
+  import('./screens/issuers/index.ts').then((m) => m.IssuerViewScreen),
 );
-const IssuerFormScreen = lazy(() =>
-  import('./screens/issuers/index.ts').then((m) => ({ default: m.IssuerFormScreen })),
+const IssuerFormScreen = screen('issuers', () =>
+  import('./screens/issuers/index.ts').then((m) => m.IssuerFormScreen),
 );
-const IssuerGroupsScreen = lazy(() =>
-  import('./screens/issuers/index.ts').then((m) => ({ default: m.IssuerGroupsScreen })),
+const IssuerGroupsScreen = screen('issuers', () =>
+  import('./screens/issuers/index.ts').then((m) => m.IssuerGroupsScreen),
 );
-const ProgramOptionsScreen = lazy(() =>
-  import('./screens/issuers/index.ts').then((m) => ({ default: m.ProgramOptionsScreen })),
+const ProgramOptionsScreen = screen('issuers', () =>
+  import('./screens/issuers/index.ts').then((m) => m.ProgramOptionsScreen),
 );
-const RolesScreen = lazy(() => import('./screens/roles/index.ts').then((m) => ({ default: m.RolesScreen })));
-const ProfileScreen = lazy(() =>
-  import('./screens/profile/index.ts').then((m) => ({ default: m.ProfileScreen })),
+const RolesScreen = screen('roles', () => import('./screens/roles/index.ts').then((m) => m.RolesScreen));
+const ProfileScreen = screen('profile', () =>
+  import('./screens/profile/index.ts').then((m) => m.ProfileScreen),
 );
 
 function Loading() {

@@ -25,5 +25,6 @@ export * from './reporting-structure.ts';
 export * from './roles.ts';
 export * from './search.ts';
 export * from './security-questions.ts';
+export * from './text-namespaces.ts';
 export * from './user-id.ts';
 export * from './user-types.ts';

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LOCALE, type Locale, SUPPORTED_LOCALES } from '@cardportal/domain';
+import {
+  APP_TEXT_NAMESPACES,
+  type AppTextNamespace,
+  DEFAULT_LOCALE,
+  type Locale,
+  PLURAL_SUFFIX,
+  SUPPORTED_LOCALES,
+  textNamespaceOf,
+} from '@cardportal/domain';
 
 export const BUNDLE_NAMES = ['PortalLabels', 'Messages'] as const;
 export type BundleName = (typeof BUNDLE_NAMES)[number];
@@ -12,9 +20,32 @@ interface LoadedBundle {
   etag: string;
 }
 
+const loaded = (texts: Record<string, string>): LoadedBundle => {
+  const body = JSON.stringify(texts);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return { texts: Object.freeze(texts), body, etag };
+};
+
+/**
+ * `own` laid over `base`; a count sentence (`key_one`, `key_few`, ...) comes whole from one of them, so a
+ * language never gets English plural forms its own rules do not have.
+ */
+function overlay(base: Record<string, string>, own: Record<string, string>): Record<string, string> {
+  const ownFamilies = new Set(
+    Object.keys(own)
+      .filter((key) => PLURAL_SUFFIX.test(key))
+      .map((key) => key.replace(PLURAL_SUFFIX, '')),
+  );
+  const texts: Record<string, string> = {};
+  for (const [key, text] of Object.entries(base))
+    if (!(PLURAL_SUFFIX.test(key) && ownFamilies.has(key.replace(PLURAL_SUFFIX, '')))) texts[key] = text;
+  return Object.assign(texts, own);
+}
+
 /**
  * The text bundles of every supported locale, loaded once. A locale's bundle is its own file laid over
- * en_US, so a key that is not yet translated shows in English rather than as a raw key.
+ * en_US, so a key that is not yet translated shows in English rather than as a raw key. The application's
+ * namespaces (docs/text.md) are cut from both bundles by key.
  */
 export class TextBundles {
   private readonly bundles = new Map<string, LoadedBundle>();
@@ -24,12 +55,29 @@ export class TextBundles {
       const base = readBundle(dir, DEFAULT_LOCALE, name) ?? {};
       for (const locale of SUPPORTED_LOCALES) {
         const own = locale === DEFAULT_LOCALE ? {} : (readBundle(dir, locale, name) ?? {});
-        const texts = Object.freeze({ ...base, ...own });
-        const body = JSON.stringify(texts);
-        const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-        this.bundles.set(`${locale}/${name}`, { texts, body, etag });
+        this.bundles.set(`${locale}/${name}`, loaded(overlay(base, own)));
       }
     }
+    for (const locale of SUPPORTED_LOCALES) {
+      const split = new Map<AppTextNamespace, Record<string, string>>(
+        APP_TEXT_NAMESPACES.map((namespace) => [namespace, {}]),
+      );
+      for (const name of BUNDLE_NAMES)
+        for (const [key, text] of Object.entries(this.get(locale, name).texts)) {
+          const namespace = textNamespaceOf(key);
+          if (namespace) (split.get(namespace) as Record<string, string>)[key] = text;
+        }
+      for (const [namespace, texts] of split) this.bundles.set(`${locale}/app:${namespace}`, loaded(texts));
+    }
+  }
+
+  /** One namespace of the application's texts (`shell`, `people`, ...). */
+  namespace(locale: Locale, namespace: AppTextNamespace): LoadedBundle {
+    const bundle =
+      this.bundles.get(`${locale}/app:${namespace}`) ??
+      this.bundles.get(`${DEFAULT_LOCALE}/app:${namespace}`);
+    if (!bundle) throw new Error(`text namespace ${namespace} missing`);
+    return bundle;
   }
 
   get(locale: Locale, name: BundleName): LoadedBundle {

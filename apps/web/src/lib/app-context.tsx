@@ -1,12 +1,18 @@
 import type { CurrentUser } from '@cardportal/domain';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { type Formats, makeFormats } from './format.ts';
 import type { AppContext } from './session.ts';
-import { makeT } from './text.ts';
+import { makeT, type T, type TCount } from './text.ts';
 
-export type T = (key: string, ...args: string[]) => string;
+export type { CountKey, KeySuffix, T, TCount, TextKey } from './text.ts';
 
 export interface App extends AppContext {
+  /** A text by its key (typed from the en_US bundles), `{0}` ... replaced. */
   t: T;
+  /** A count sentence in the plural form the user's language needs for `count`. */
+  tCount: TCount;
+  /** Numbers, dates and money with Intl in the user's language. */
+  format: Formats;
   /** BCP 47 tag of the user's locale, for Intl. */
   languageTag: string;
   /** The text of a rule's message key (`validation.{key}` in Messages), or the catalogue's generic one. */
@@ -40,19 +46,28 @@ export function AppProvider({
   children: ReactNode;
 }) {
   const value = useMemo<App>(() => {
-    const t = makeT(context.texts);
+    const { t, tCount, raw } = makeT(context.texts, languageTag);
+    // Server codes are only known at run time: looked up untyped, each falling through to the next.
     const problemText = (key: string) =>
-      (CATALOGUE[key] && t(CATALOGUE[key])) ||
-      t(`validation.${key}`) ||
-      t(`app.error.${key}`) ||
+      (CATALOGUE[key] && raw(CATALOGUE[key])) ||
+      raw(`validation.${key}`) ||
+      raw(`app.error.${key}`) ||
       t('app.error.generic');
     const fieldProblemText = (key: string) =>
-      (CATALOGUE[key] && t(CATALOGUE[key])) ||
-      t(`validation.${key}`) ||
-      t(`app.error.${key}`) ||
+      (CATALOGUE[key] && raw(CATALOGUE[key])) ||
+      raw(`validation.${key}`) ||
+      raw(`app.error.${key}`) ||
       (/required$/i.test(key) ? t('validation.requiredField') : t('validation.invalidEntry')) ||
       t('app.error.generic');
-    return { ...context, t, languageTag, problemText, fieldProblemText };
+    return {
+      ...context,
+      t,
+      tCount,
+      format: makeFormats(languageTag),
+      languageTag,
+      problemText,
+      fieldProblemText,
+    };
   }, [context, languageTag]);
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

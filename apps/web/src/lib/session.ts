@@ -7,13 +7,18 @@ import {
   LOGO_EXTENSIONS,
   PORTAL_BASE,
   portalUrl,
+  resolveLocale,
+  toLanguageTag,
 } from '@cardportal/domain';
+import type { i18n as I18n } from 'i18next';
 import { ApiError, exists, getJson, getText } from '../api/client.ts';
+import { loadTexts, textLibrary } from './text.ts';
 
 export interface AppContext {
   user: CurrentUser;
   cobrand: CobrandRecord | null;
-  texts: Record<string, string>;
+  /** The user's texts (i18next): the start namespaces in, the screens' own ones loaded with them. */
+  texts: I18n;
   logo: string | null;
 }
 
@@ -32,23 +37,9 @@ export function toSignIn(): void {
   );
 }
 
-const bundle = (locale: string, name: string, signal?: AbortSignal) =>
-  getJson<Record<string, string>>(
-    `${PORTAL_BASE}assets/i18n/${encodeURIComponent(locale)}/${name}.json`,
-    signal,
-  ).catch(() => ({}) as Record<string, string>);
-
-/** The user's labels (`app.*`, `common.*`) and messages (`validation.*`, `catalogue.*`) as one map. */
-async function loadBundles(locale: string, signal?: AbortSignal): Promise<Record<string, string>> {
-  const [messages, labels] = await Promise.all([
-    bundle(locale, 'Messages', signal),
-    bundle(locale, 'PortalLabels', signal),
-  ]);
-  return { ...messages, ...labels };
-}
-
 /** Loads who is signed in, the co-brand and the texts; undefined after redirecting to sign-in. */
 export async function loadContext(signal?: AbortSignal): Promise<AppContext | undefined> {
+  void textLibrary(); // fetched while /app/api/me answers
   let user: CurrentUser;
   try {
     user = await getJson<CurrentUser>('/app/api/me', signal);
@@ -63,7 +54,7 @@ export async function loadContext(signal?: AbortSignal): Promise<AppContext | un
     getJson<CobrandRecord>(`/sdportal/rest/cobrand/${encodeURIComponent(user.cobrand)}`, signal).catch(
       () => null,
     ),
-    loadBundles(user.locale, signal),
+    loadTexts(resolveLocale(user.locale), toLanguageTag(resolveLocale(user.locale))),
   ]);
   let logo: string | null = null;
   for (const ext of LOGO_EXTENSIONS) {

@@ -1,16 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type {
-  CompanySummary,
-  CurrentUser,
-  OrgPointNode,
-  ReportingStructure,
-  UserDetail,
-  UserType,
+import {
+  type AppTextNamespace,
+  type CompanySummary,
+  type CurrentUser,
+  type OrgPointNode,
+  type ReportingStructure,
+  textNamespaceOf,
+  type UserDetail,
+  type UserType,
 } from '@cardportal/domain';
 import { act, cleanup, configure, render } from '@testing-library/react';
+import i18next, { type i18n as I18n } from 'i18next';
 import { afterEach, vi } from 'vitest';
 import type { AppContext } from '../lib/session.ts';
+import { textOptions } from '../lib/text.ts';
 import { AppRoutes } from '../routes.tsx';
 
 // No vitest globals: unmount after each test ourselves.
@@ -36,6 +40,30 @@ export const TEXTS: Record<string, string> = {
   ...JSON.parse(readFileSync(path.join(bundles, 'PortalLabels.json'), 'utf8')),
 };
 
+/** Texts given whole: every namespace in at once, synchronously (the application loads them from the server). */
+export function textsFrom(
+  languageTag: string,
+  resources: Partial<Record<AppTextNamespace, Record<string, string>>>,
+): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    ...textOptions(languageTag, Object.keys(resources) as AppTextNamespace[]),
+    resources: { [languageTag]: resources },
+    initAsync: false,
+  });
+  return instance;
+}
+
+/** TEXTS as the server serves them: one file per namespace (docs/text.md). */
+export function namespacesOf(texts: Record<string, string>) {
+  const out: Partial<Record<AppTextNamespace, Record<string, string>>> = {};
+  for (const [key, text] of Object.entries(texts)) {
+    const namespace = textNamespaceOf(key);
+    if (namespace) out[namespace] = { ...out[namespace], [key]: text };
+  }
+  return out;
+}
+
 export function makeContext(userType: UserType = 'C', extra: Partial<CurrentUser> = {}): AppContext {
   return {
     user: {
@@ -53,7 +81,9 @@ export function makeContext(userType: UserType = 'C', extra: Partial<CurrentUser
       ...extra,
     },
     cobrand: null,
-    texts: TEXTS,
+    // Every namespace in at once: text-namespaces.test.ts checks that each screen folder uses only the
+    // shell's keys and its own, as the application loads them.
+    texts: textsFrom('en-US', namespacesOf(TEXTS)),
     logo: null,
   };
 }

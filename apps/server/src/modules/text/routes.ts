@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   emptyObjectSchema,
   I18N_BASE,
+  isAppTextNamespace,
   isSupportedLocale,
   textBundleParamsSchema,
   textBundleSchema,
@@ -13,7 +14,10 @@ import { emptyAnswer } from '../../http/contract.ts';
 import { sendError } from '../../http/errors.ts';
 import { BUNDLE_NAMES, type BundleName } from '../../text/bundles.ts';
 
-/** Text bundles (DESIGN §4): /sdportal/portalstatic/assets/i18n/{locale}/{PortalLabels,Messages}.json */
+/**
+ * Text bundles (DESIGN §4): /sdportal/portalstatic/assets/i18n/{locale}/{PortalLabels,Messages}.json, and
+ * beside them the application's namespaces cut from both, `app-{namespace}.json` (docs/text.md).
+ */
 export async function textRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -33,14 +37,18 @@ export async function textRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { locale, file } = request.params;
       const name = file.replace(/\.json$/, '');
+      const namespace = name.startsWith('app-') ? name.slice('app-'.length) : '';
+      const isNamespace = isAppTextNamespace(namespace);
       if (
         !isSupportedLocale(locale) ||
         !file.endsWith('.json') ||
-        !(BUNDLE_NAMES as readonly string[]).includes(name)
+        !(isNamespace || (BUNDLE_NAMES as readonly string[]).includes(name))
       ) {
         return sendError(reply, 404, 'bundle.not_found', 'No such text bundle');
       }
-      const bundle = app.texts.get(locale, name as BundleName);
+      const bundle = isNamespace
+        ? app.texts.namespace(locale, namespace)
+        : app.texts.get(locale, name as BundleName);
       return sendCacheable(request, reply, bundle.body, {
         etag: bundle.etag,
         contentType: 'application/json; charset=utf-8',
