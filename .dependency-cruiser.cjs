@@ -7,7 +7,8 @@
  * - feature modules: modules/<name>/. A module's public surface is its index.ts: another module, the
  *   composition and everything else import only that, and a module imports another only along
  *   SERVER_GRAPH below.
- * - composition roots: app.ts, modules.ts (the list of modules), server.ts, cli.ts, services.ts and
+ * - composition roots: app.ts, modules.ts (the list of modules), server.ts, cli.ts, commands.ts (the
+ *   CLI's commands), services.ts and
  *   demo/ — they put the modules together and may import any module's index.ts.
  *
  * The application SPA (apps/web/src): the same rule for screens/<name>/ (WEB_GRAPH); frame/, lib/ and
@@ -23,7 +24,7 @@
 const SERVER_GRAPH = {
   access: [],
   'access-as': ['access', 'issuers', 'multi-user'],
-  accounts: [],
+  accounts: ['access'],
   app: ['multi-user'],
   audit: ['access'],
   cobrand: [],
@@ -60,7 +61,7 @@ const WEB_GRAPH = {
 const SERVER = '^apps/server/src/';
 const SERVER_MODULES = `${SERVER}modules/`;
 const SERVER_KERNEL = `${SERVER}(http|db|security|text|kernel)/|${SERVER}config[.]ts$`;
-const SERVER_COMPOSITION = `${SERVER}(app|modules|server|cli|services)[.]ts$|${SERVER}demo/`;
+const SERVER_COMPOSITION = `${SERVER}(app|modules|server|cli|commands|services)[.]ts$|${SERVER}demo/`;
 const WEB = '^apps/web/src/';
 const WEB_SCREENS = `${WEB}screens/`;
 const WEB_KERNEL = `${WEB}(frame|lib|api)/`;

@@ -71,21 +71,29 @@ export default defineConfig({
         },
       },
       'apps/*/vitest.config.ts',
-      {
+      // Browser tests in two projects, each with a product of its own (global-setup.ts starts one per
+      // project), run side by side: the co-brand gallery (half the browser time) beside everything else.
+      ...(
+        [
+          ['browser', ['e2e/**/*.spec.ts'], ['e2e/cobrand-gallery.spec.ts']],
+          ['browser-gallery', ['e2e/cobrand-gallery.spec.ts'], []],
+        ] as const
+      ).map(([name, include, exclude]) => ({
         test: {
-          name: 'browser',
-          include: ['e2e/**/*.spec.ts'],
+          name,
+          include: [...include],
+          exclude: [...exclude],
           globalSetup: ['e2e/support/global-setup.ts'],
           sequence: { groupOrder: 3 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          pool: 'forks',
+          pool: 'forks' as const,
           maxWorkers: 1,
           fileParallelism: false,
           // Tests marked concurrent (the co-brand gallery) run three at a time.
           maxConcurrency: 3,
         },
-      },
+      })),
     ],
   },
 });

@@ -16,6 +16,7 @@ describe('benchmarks, smoke version', () => {
       'signin-embedded',
       'signin-postgres',
       'scale',
+      'paging',
     ]);
     for (const section of report.sections) {
       expect(section.table.length, section.name).toBeGreaterThan(0);

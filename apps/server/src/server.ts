@@ -30,22 +30,14 @@ async function main(): Promise<void> {
     await socketServer.start();
   }
 
-  app.mailWorker.start();
-  const timers = [
-    setInterval(() => {
-      app.sessions
-        .purgeExpired()
-        .catch((err: unknown) => app.log.warn({ err: { message: errorText(err) } }, 'session purge failed'));
-    }, 60_000),
-  ];
-  for (const t of timers) t.unref();
+  // Background work (session and attempt purges, mail delivery) on the job queue (docs/jobs.md).
+  await app.jobs.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining requests');
-    for (const t of timers) clearInterval(t);
     // Requests in flight finish (their database calls are bounded by the driver's timeouts); should the
     // drain still not end, exit rather than hang until the orchestrator's SIGKILL.
     setTimeout(() => {

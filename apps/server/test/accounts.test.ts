@@ -106,9 +106,20 @@ describe('cardholders', () => {
     const short = await get('admin01', `${ACME}/cardholders?q=x`);
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({ code: 'search.tooShort', fieldErrors: { q: 'search.tooShort' } });
-    const jump = await get('admin01', `${ACME}/cardholders?page=99`);
-    expect(jump.statusCode).toBe(400);
-    expect(jump.json()).toMatchObject({ code: 'pageJump.outOfRange' });
+    const tampered = await get(
+      'admin01',
+      `${ACME}/cardholders?after=${Buffer.from('{"l":"cardholders","k":["a","b","c"]}').toString('base64url')}`,
+    );
+    expect(tampered.statusCode).toBe(400);
+    expect(tampered.json()).toMatchObject({ fieldErrors: { after: 'page.cursorInvalid' } });
+    const accountList = (await get('admin01', `${ACME}/accounts`)).json() as AccountList;
+    expect(accountList).toMatchObject({ nextCursor: null, prevCursor: null });
+    expect(accountList.rows.length).toBe(accountList.total);
+    const notAccounts = await get(
+      'admin01',
+      `${ACME}/accounts?before=${Buffer.from('{"l":"accounts","k":["","",1,1]}').toString('base64url')}`,
+    );
+    expect(notAccounts.json()).toMatchObject({ fieldErrors: { before: 'page.cursorInvalid' } });
     expect((await get('admin01', `${ACME}/cardholders?status=maybe`)).statusCode).toBe(400);
   });
 
@@ -129,6 +140,22 @@ describe('cardholders', () => {
     });
     const narrower = await get('cgadmin01', '/app/api/org/companies/100002/cardholders?q=holder%20999');
     expect(narrower.statusCode).toBe(200);
+    // "Holder 9", "Holder 90".."99", "Holder 900".."999" (all name 1 "Bulk"): 111 rows, 5 pages by key.
+    const names: string[] = [];
+    let page = (await get('cgadmin01', '/app/api/org/companies/100002/cardholders?q=holder%209')).json();
+    expect(page).toMatchObject({ total: 111, pageCount: 5 });
+    for (;;) {
+      names.push(...page.rows.map((r: { name2: string }) => r.name2));
+      if (page.nextCursor === null) break;
+      page = (
+        await get(
+          'cgadmin01',
+          `/app/api/org/companies/100002/cardholders?q=holder%209&after=${page.nextCursor}`,
+        )
+      ).json();
+    }
+    expect(names).toHaveLength(111);
+    expect(new Set(names).size).toBe(111);
   });
 
   it('views a cardholder with masked accounts and its org point', async () => {

@@ -2,7 +2,8 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CobrandImportError, importCobrandFile } from '../src/modules/cobrand/import.ts';
+import { AppError } from '../src/http/app-error.ts';
+import { importCobrandFile } from '../src/modules/cobrand/import.ts';
 import { listCobrands } from '../src/modules/cobrand/repository.ts';
 import { startTestApp, TestClient, type TestContext } from './harness.ts';
 
@@ -70,14 +71,48 @@ describe('cobrand import (CLI)', () => {
     ['an unknown language', { locales: ['xx'] }, /field locales\.0/],
     ['a bad colour', { theme: { ...(base.theme as object), primary: 'red' } }, /field theme\.primary/],
     ['a missing logo file', { logo: 'nope.png' }, /field logo: nope\.png does not exist/],
+    [
+      'texts of an unknown language',
+      { texts: { xx: { appName: 'Cards' } } },
+      /field texts: Unrecognized key: "xx"/,
+    ],
+    [
+      'markup in a per-language text',
+      { texts: { de: { appName: '<b>Karten</b>' } } },
+      /field texts\.de\.appName/,
+    ],
+    ['an unknown per-language field', { texts: { de: { footerMessage: 'x' } } }, /field texts\.de/],
+    [
+      'a bad logo plate colour',
+      { theme: { ...(base.theme as object), logoBackground: 'white' } },
+      /field theme\.logoBackground/,
+    ],
   ])('refuses %s, naming record, line and field, and changes nothing', async (_label, change, message) => {
     const before = JSON.stringify(await listCobrands(ctx.app.db));
     const good = { ...base, name: 'firstgood', abbreviation: 'fgd' };
     const bad = { ...base, name: 'secondbad', abbreviation: 'sbd', ...change };
     const file = write('bad.json', [good, bad]);
-    await expect(importCobrandFile(ctx.app.db, file)).rejects.toThrow(CobrandImportError);
+    await expect(importCobrandFile(ctx.app.db, file)).rejects.toThrow(AppError);
     await expect(importCobrandFile(ctx.app.db, file)).rejects.toThrow(message);
     expect(JSON.stringify(await listCobrands(ctx.app.db))).toBe(before);
+  });
+
+  it('imports and exports the sign-in label and application name per language (issue 22)', async () => {
+    const texts = {
+      de: { signInToLabel: 'Anmelden bei', appName: 'Import-Bank-Karten' },
+      fr: { appName: 'Cartes Import Bank' },
+    };
+    const file = write('texts.json', [{ ...base, name: 'textbank', abbreviation: 'txb', texts }]);
+    expect(await importCobrandFile(ctx.app.db, file)).toBe(1);
+    const exported = (await listCobrands(ctx.app.db)).find((c) => c.name === 'textbank');
+    expect(exported?.texts).toEqual(texts);
+    // the export's shape is the import's: exporting and importing again changes nothing
+    const again = write('again.json', [exported]);
+    expect(await importCobrandFile(ctx.app.db, again)).toBe(1);
+    expect((await listCobrands(ctx.app.db)).find((c) => c.name === 'textbank')).toEqual(exported);
+    ctx.app.cobrands.clear();
+    const record = (await new TestClient(ctx.app).get('/sdportal/rest/cobrand/textbank')).json();
+    expect(record.texts).toEqual(texts);
   });
 
   it('refuses a file that is not JSON, and duplicate names', async () => {

@@ -79,19 +79,31 @@ describe('companies', () => {
     );
   });
 
-  it('checks search criteria and the page jump', async () => {
+  it('checks search criteria and pages by key', async () => {
     const admin = await as('issadmin01');
     const short = await admin.get('/app/api/org/companies?q=A');
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({ code: 'search.tooShort', fieldErrors: { q: 'search.tooShort' } });
     const found = await admin.get('/app/api/org/companies?q=acme');
-    expect(found.json()).toMatchObject({ total: 1, page: 1, pageCount: 1, rows: [{ number: '100001' }] });
-    const beyond = await admin.get('/app/api/org/companies?page=2');
-    expect(beyond.statusCode).toBe(400);
-    expect(beyond.json()).toMatchObject({ code: 'pageJump.outOfRange' });
-    expect((await admin.get('/app/api/org/companies?page=x')).json()).toMatchObject({
-      code: 'pageJump.notWholeNumber',
+    expect(found.json()).toMatchObject({
+      total: 1,
+      pageCount: 1,
+      nextCursor: null,
+      prevCursor: null,
+      rows: [{ number: '100001' }],
     });
+    const bad = await admin.get('/app/api/org/companies?after=eyJsIjoiY29tcGFuaWVzIiwiayI6WzFdfQ');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      code: 'page.cursorInvalid',
+      fieldErrors: { after: 'page.cursorInvalid' },
+    });
+    const all = (await admin.get('/app/api/org/companies')).json();
+    const after = encodeURIComponent(
+      Buffer.from(JSON.stringify({ l: 'companies', k: [all.rows[0].number] })).toString('base64url'),
+    );
+    const rest = (await admin.get(`/app/api/org/companies?after=${after}`)).json();
+    expect(rest.rows).toEqual(all.rows.slice(1));
   });
 
   it('lets an issuer administrator create a company in its issuer, with every field checked', async () => {

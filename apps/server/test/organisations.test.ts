@@ -33,9 +33,10 @@ import {
 } from '../src/db/schema.ts';
 import { DEMO_PASSWORD, loadDemoData } from '../src/demo/load.ts';
 import { DEMO_COMPANY_NUMBER } from '../src/demo/organisations.ts';
+import { AppError } from '../src/http/app-error.ts';
 import { loadSecrets } from '../src/kernel/secrets.ts';
 import { saveCobrands } from '../src/modules/cobrand/repository.ts';
-import { OrganisationError, setCompanyMultiUser } from '../src/modules/organisations/organisations.ts';
+import { setCompanyMultiUser } from '../src/modules/organisations/organisations.ts';
 import { findUserByUserId } from '../src/modules/users/users.ts';
 import { dbKind, POSTGRES_URL, startTestApp, TestClient, type TestContext } from './harness.ts';
 
@@ -150,14 +151,14 @@ describe('multi-user, once on, never goes off (seed 001 §4)', () => {
   it('the repository refuses to turn it off, and turns it on', async () => {
     const acme = await companyByNumber(DEMO_COMPANY_NUMBER);
     const refused = await setCompanyMultiUser(db, acme.id, false).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(OrganisationError);
-    expect((refused as OrganisationError).key).toBe('company.multiUserCannotBeTurnedOff');
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe('company.multiUserCannotBeTurnedOff');
     expect((await setCompanyMultiUser(db, acme.id, true)).multiUser).toBe(true);
 
     const borealis = await companyByNumber('100002');
     expect((await setCompanyMultiUser(db, borealis.id, false)).multiUser).toBe(false);
     expect((await setCompanyMultiUser(db, borealis.id, true)).multiUser).toBe(true);
-    await expect(setCompanyMultiUser(db, borealis.id, false)).rejects.toThrow(OrganisationError);
+    await expect(setCompanyMultiUser(db, borealis.id, false)).rejects.toThrow(AppError);
     expect((await companyByNumber('100002')).multiUser).toBe(true);
   });
 

@@ -1,3 +1,4 @@
+import { AppError } from '../src/http/app-error.ts';
 /**
  * Issue 13 items 5 and 6: common passwords are refused on every path that sets one (ASVS 2.1.7), and
  * an issuer's password settings (seed 001 §5: minimum length 12–20, duration 30–90 days) apply to every
@@ -9,7 +10,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companies, issuers, mailOutbox, users } from '../src/db/schema.ts';
 import { DEMO_ANSWER } from '../src/demo/load.ts';
-import { createUser, UserInputError } from '../src/modules/users/users.ts';
+import { createUser } from '../src/modules/users/users.ts';
 import {
   COMMON_PASSWORD_COUNT,
   commonPasswordForms,
@@ -159,7 +160,7 @@ describe('common passwords (ASVS 2.1.7)', () => {
       cobrand: 'cardportal',
       scope: { companyId: await acmeId() },
     });
-    await expect(attempt).rejects.toBeInstanceOf(UserInputError);
+    await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toThrow(/password is too common/);
     expect(await userRow('commoncli01')).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SUPPORTED_LOCALES } from '@cardportal/domain';
+import { APP_TEXT_NAMESPACES, SUPPORTED_LOCALES, textNamespaceOf } from '@cardportal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientLogs } from '../src/db/schema.ts';
@@ -148,6 +148,44 @@ describe('text bundles (DESIGN §4)', () => {
     }
   });
 
+  it("serves the application's namespaces, cut from both bundles by key (docs/text.md)", async () => {
+    const client = new TestClient(ctx.app);
+    const all = {
+      ...ctx.app.texts.get('ru', 'Messages').texts,
+      ...ctx.app.texts.get('ru', 'PortalLabels').texts,
+    };
+    const served: Record<string, string> = {};
+    for (const namespace of APP_TEXT_NAMESPACES) {
+      const res = await client.get(`/sdportal/portalstatic/assets/i18n/ru/app-${namespace}.json`);
+      expect(res.statusCode, namespace).toBe(200);
+      expect(res.headers.etag).toBeDefined();
+      const texts = res.json() as Record<string, string>;
+      for (const [key, text] of Object.entries(texts)) {
+        expect(textNamespaceOf(key), key).toBe(namespace);
+        served[key] = text;
+      }
+    }
+    // Every application text once; none of the portal's own (sign-in, mails).
+    expect(served).toEqual(Object.fromEntries(Object.entries(all).filter(([key]) => textNamespaceOf(key))));
+    expect(served['validation.requiredField']).toBe(all['validation.requiredField']);
+    expect(served['signin.heading']).toBeUndefined();
+    // Russian's four plural forms, and no English ones laid under them.
+    expect(
+      Object.keys(served)
+        .filter((k) => k.startsWith('app.people.search.count'))
+        .sort(),
+    ).toEqual([
+      'app.people.search.count_few',
+      'app.people.search.count_many',
+      'app.people.search.count_one',
+      'app.people.search.count_other',
+    ]);
+    const ja = ctx.app.texts.namespace('ja', 'people').texts;
+    expect(Object.keys(ja).filter((k) => k.startsWith('app.people.search.count'))).toEqual([
+      'app.people.search.count_other',
+    ]);
+  });
+
   it('answers 404 for an unsupported locale or bundle', async () => {
     const client = new TestClient(ctx.app);
     for (const url of [
@@ -155,6 +193,9 @@ describe('text bundles (DESIGN §4)', () => {
       'en_US/Secrets.json',
       '..%2F..%2Fpackage.json/Messages.json',
       'en_US/PortalLabels.txt',
+      'en_US/app-secrets.json',
+      'en_US/shell.json',
+      'en_US/app-shell.txt',
     ]) {
       expect((await client.get(`/sdportal/portalstatic/assets/i18n/${url}`)).statusCode).toBe(404);
     }
@@ -212,6 +253,24 @@ describe('portal calls', () => {
     expect(labels['ng.return.to.login.screen']).toBeTypeOf('string');
     expect(labels).toHaveProperty('fssoLogoutUrl');
     expect((await client.get('/sdportal/rest/logoutrest/externalLogoutUrl')).body).toBe('/heracles/logout');
+  });
+
+  it('answers the logout labels in the page locale, not the user_locale cookie (issue 22)', async () => {
+    const client = new TestClient(ctx.app);
+    client.cookies.set('user_locale', 'de');
+    const url = '/sdportal/rest/logoutrest/logoutLabelsAndReturnLink?cobrandHost=cardportal';
+    const ja = (await client.get(`${url}&locale=ja`)).json();
+    expect(ja['ng.you.have.been.logged.out']).toBe(
+      ctx.app.texts.text('ja', 'PortalLabels', 'logout.loggedOut'),
+    );
+    expect(ja['ng.return.to.login.screen']).toBe(
+      ctx.app.texts.text('ja', 'PortalLabels', 'logout.returnToLogin'),
+    );
+    const de = (await client.get(url)).json();
+    expect(de['ng.you.have.been.logged.out']).toBe(
+      ctx.app.texts.text('de', 'PortalLabels', 'logout.loggedOut'),
+    );
+    expect(de['ng.you.have.been.logged.out']).not.toBe(ja['ng.you.have.been.logged.out']);
   });
 
   it('reports liveness and readiness', async () => {

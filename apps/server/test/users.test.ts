@@ -72,7 +72,14 @@ describe('search', () => {
 
   it('answers rows inside the caller scope only, with the company', async () => {
     const res = await admin.get('/app/api/users?q=norte');
-    expect(json(res)).toMatchObject({ rows: [], total: 0, page: 1, pageCount: 1, readOnly: false });
+    expect(json(res)).toMatchObject({
+      rows: [],
+      total: 0,
+      pageCount: 1,
+      nextCursor: null,
+      prevCursor: null,
+      readOnly: false,
+    });
     const ada = json(await admin.get('/app/api/users?q=ada'));
     expect(ada.rows).toContainEqual(
       expect.objectContaining({
@@ -90,27 +97,55 @@ describe('search', () => {
     expect(json(await admin.get('/app/api/users?q=%25%25')).total).toBe(0);
   });
 
-  it('pages 25 rows, validates the page jump and refuses more than 1,000 matches', async () => {
+  it('pages 25 rows by key through 1,000 equal names, back and forth, and refuses more than 1,000 matches', async () => {
     await ctx.app.db.execute(sql`insert into users (user_id, display_user_id, ldap_id, b2b_alias, email, first_name,
       last_name, user_type, cobrand, password_hash, company_id)
       select 'bulk' || lpad(g::text, 4, '0'), 'bulk' || lpad(g::text, 4, '0'), 'ldap-bulk' || g, 'b2b-bulk' || g,
         'bulk' || g || '@example.com', 'Bulk', 'Person', 'C', 'cardportal', 'x', ${acmeId}
       from generate_series(0, 1000) g`);
     const first = json(await admin.get('/app/api/users?q=bulk0'));
-    expect(first).toMatchObject({ total: 1000, page: 1, pageCount: 40, pageSize: LIMITS.searchPageSize });
+    expect(first).toMatchObject({
+      total: 1000,
+      pageCount: 40,
+      pageSize: LIMITS.searchPageSize,
+      prevCursor: null,
+    });
     expect(first.rows).toHaveLength(25);
-    const last = json(await admin.get('/app/api/users?q=bulk0&page=40'));
-    expect(last.page).toBe(40);
-    expect(last.rows).toHaveLength(25);
-    expect(json(await admin.get('/app/api/users?q=bulk0&page=41')).fieldErrors).toEqual({
-      page: 'pageJump.outOfRange',
-    });
-    expect(json(await admin.get('/app/api/users?q=bulk0&page=0')).fieldErrors).toEqual({
-      page: 'pageJump.outOfRange',
-    });
-    expect(json(await admin.get('/app/api/users?q=bulk0&page=2.5')).fieldErrors).toEqual({
-      page: 'pageJump.notWholeNumber',
-    });
+    // Every name is "Bulk Person": the user ID breaks the tie, so 40 pages give each user once, in order.
+    const seen: string[] = [];
+    const cursors: string[] = [];
+    let page = first;
+    for (;;) {
+      seen.push(...page.rows.map((r: { userId: string }) => r.userId));
+      if (page.nextCursor === null) break;
+      cursors.push(page.nextCursor);
+      page = json(await admin.get(`/app/api/users?q=bulk0&after=${page.nextCursor}`));
+    }
+    expect(cursors).toHaveLength(39);
+    expect(page.rows).toHaveLength(25);
+    expect(seen).toHaveLength(1000);
+    expect(seen).toEqual([...seen].sort());
+    expect(new Set(seen).size).toBe(1000);
+    // Back from the last page: the page before it, then (from page 2) the first page with no previous.
+    const back = json(await admin.get(`/app/api/users?q=bulk0&before=${page.prevCursor}`));
+    expect(back.rows.map((r: { userId: string }) => r.userId)).toEqual(seen.slice(950, 975));
+    const second = json(await admin.get(`/app/api/users?q=bulk0&after=${cursors[0]}`));
+    const toFirst = json(await admin.get(`/app/api/users?q=bulk0&before=${second.prevCursor}`));
+    expect(toFirst.rows).toEqual(first.rows);
+    expect(toFirst.prevCursor).toBeNull();
+    // A cursor tampered with, of another list, or both directions at once: 400 naming the parameter.
+    for (const [query, field] of [
+      ['after=not-a-cursor', 'after'],
+      [`after=${cursors[0]?.slice(0, -3)}`, 'after'],
+      ['before=%2B%2B', 'before'],
+      [`after=${Buffer.from('{"l":"audit","k":["x",1]}').toString('base64url')}`, 'after'],
+      [`after=${Buffer.from('{"l":"users","k":["x",1,"y"]}').toString('base64url')}`, 'after'],
+      [`after=${cursors[0]}&before=${cursors[1]}`, 'before'],
+    ] as const) {
+      const refused = await admin.get(`/app/api/users?q=bulk0&${query}`);
+      expect(refused.statusCode, query).toBe(400);
+      expect(json(refused).fieldErrors, query).toEqual({ [field]: 'page.cursorInvalid' });
+    }
     const tooLarge = await admin.get('/app/api/users?q=bulk');
     expect(tooLarge.statusCode).toBe(400);
     expect(json(tooLarge)).toMatchObject({
@@ -393,9 +428,47 @@ describe('audit trail', () => {
     expect(json(await admin.get('/app/api/audit?from=2026-02-30')).fieldErrors).toEqual({
       from: 'date.invalid',
     });
-    expect(json(await admin.get('/app/api/audit?page=99')).fieldErrors).toEqual({
-      page: 'pageJump.outOfRange',
+    expect(json(await admin.get('/app/api/audit?after=x%7C1')).fieldErrors).toEqual({
+      after: 'page.cursorInvalid',
     });
+  });
+
+  it('pages by (at, id) newest first: equal timestamps and microseconds neither lost nor repeated', async () => {
+    const [me] = await ctx.app.db.select({ id: users.id }).from(users).where(eq(users.userId, 'admin01'));
+    // 60 events in one microsecond, 45 one microsecond apart (a millisecond cursor would skip some).
+    await ctx.app.db.execute(sql`insert into audit_events (at, event, user_pk, actor_pk, actor_user_id, entity)
+      select now() - interval '1 hour', 'paging.same', ${me?.id}, ${me?.id}, 'admin01', 'pagingtest'
+      from generate_series(1, 60)`);
+    await ctx.app.db.execute(sql`insert into audit_events (at, event, user_pk, actor_pk, actor_user_id, entity)
+      select now() - interval '2 hours' + g * interval '1 microsecond', 'paging.micro', ${me?.id}, ${me?.id},
+        'admin01', 'pagingtest'
+      from generate_series(1, 45) g`);
+    const seen: number[] = [];
+    let page = json(await admin.get('/app/api/audit?entity=pagingtest'));
+    expect(page).toMatchObject({ total: 105, totalIsLowerBound: false, prevCursor: null, pageSize: 50 });
+    const pages = [page];
+    for (;;) {
+      seen.push(...page.rows.map((r: { id: number }) => r.id));
+      if (page.nextCursor === null) break;
+      page = json(await admin.get(`/app/api/audit?entity=pagingtest&after=${page.nextCursor}`));
+      pages.push(page);
+    }
+    expect(pages.map((p) => p.rows.length)).toEqual([50, 50, 5]);
+    expect(new Set(seen).size).toBe(105);
+    const events = pages.flatMap((p) => p.rows.map((r: { event: string }) => r.event));
+    expect(events.slice(0, 60).every((e) => e === 'paging.same')).toBe(true);
+    expect(seen.slice(0, 60)).toEqual([...seen.slice(0, 60)].sort((a, b) => b - a));
+    const back = json(await admin.get(`/app/api/audit?entity=pagingtest&before=${page.prevCursor}`));
+    expect(back.rows).toEqual(pages[1].rows);
+    // Past 1,000 events the count stops: "more than 1,000".
+    await ctx.app.db.execute(sql`insert into audit_events (at, event, user_pk, actor_pk, actor_user_id, entity)
+      select now() - interval '3 hours', 'paging.many', ${me?.id}, ${me?.id}, 'admin01', 'pagingtest'
+      from generate_series(1, 900)`);
+    expect(json(await admin.get('/app/api/audit?entity=pagingtest'))).toMatchObject({
+      total: 1000,
+      totalIsLowerBound: true,
+    });
+    await ctx.app.db.execute(sql`delete from audit_events where entity = 'pagingtest'`);
   });
 
   it('exports CSV with formula injection neutralised', async () => {

@@ -97,6 +97,8 @@ export const users = pgTable(
     index('users_company_idx').on(t.companyId, t.userType),
     index('users_org_point_idx').on(t.orgPointId),
     index('users_account_group_idx').on(t.accountGroupId),
+    // The user search's key order (kernel/paging.ts, docs/paging.md).
+    index('users_name_order_idx').on(t.lastName, t.firstName, t.userId),
     check('users_user_type_check', sql`${t.userType} in ('A', 'C', 'G', 'H', 'I', 'O', 'S', 'Z')`),
   ],
 );
@@ -172,7 +174,8 @@ export const auditEvents = pgTable(
     entityId: text('entity_id'),
     changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>(),
   },
-  (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_user_idx').on(t.userPk, t.at)],
+  // (at, id): the audit trail's key order, newest first (docs/paging.md); also every range on `at`.
+  (t) => [index('audit_events_at_id_idx').on(t.at, t.id), index('audit_events_user_idx').on(t.userPk, t.at)],
 );
 
 /** Error statements the portal reports (log/logErrorStatement.json), size-limited. */
@@ -421,7 +424,8 @@ export const cardholders = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('cardholders_company_idx').on(t.companyId, t.name2, t.name1),
+    // The cardholder list's key order in a company (docs/paging.md).
+    index('cardholders_company_idx').on(t.companyId, t.name2, t.name1, t.id),
     index('cardholders_org_point_idx').on(t.orgPointId),
   ],
 );

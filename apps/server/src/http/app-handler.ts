@@ -2,51 +2,11 @@ import { apiErrorSchema, emptyObjectSchema, resolveLocale, toFieldErrors } from 
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { ThrottleUnavailable } from '../security/throttle.ts';
+import { AppError } from './app-error.ts';
 import type { Caller } from './caller.ts';
 import { requireCaller } from './caller.ts';
 import { sendError } from './errors.ts';
 import { recordUniqueKeyRefusal, UNIQUE_KEY_REFUSALS, uniqueKeyBudgetSpent } from './unique-keys.ts';
-
-/**
- * A refusal of an application endpoint: status, a message key as code, field errors as message keys.
- * The answer's message is the code's text in the caller's language (`validation.{code}`); `message`
- * is only the fallback for a code the bundles lack; `rows` a per-row report (an upload).
- */
-export class AppRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly fieldErrors?: Record<string, string>,
-    options: { message?: string; rows?: unknown[]; detail?: string } = {},
-  ) {
-    super(options.message ?? code);
-    this.rows = options.rows;
-    this.detail = options.detail;
-  }
-  readonly rows: unknown[] | undefined;
-  /** Facts the catalogue text lacks (e.g. the missing column names), added after it. */
-  readonly detail: string | undefined;
-}
-
-/**
- * A feature's refusal in the older argument order `(status, code, message, fieldErrors?, rows?)`: the
- * organisation, issuer and account services throw these.
- */
-export class FeatureRequestError extends AppRequestError {
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    fieldErrors?: Record<string, string>,
-    rows?: unknown[],
-  ) {
-    super(status, code, fieldErrors, rows ? { message, rows } : { message });
-  }
-}
-
-export const refuseWith = (status: number, code: string, fieldErrors?: Record<string, string>): never => {
-  throw new AppRequestError(status, code, fieldErrors);
-};
 
 interface Handled<P, Q, B> {
   caller: Caller;
@@ -81,7 +41,7 @@ export interface AppContract<P, Q, B> {
   /** The system-wide unique key the body tries (user ID, company or issuer number): http/unique-keys.ts. */
   uniqueKey?: (body: B) => string;
   /** The refusal of a request part its schema refused (default `400 form.invalid`, the fields' keys). */
-  invalid?: (error: z.ZodError) => AppRequestError;
+  invalid?: (error: z.ZodError) => AppError;
   /** More route options (a body limit, a body type, a route error handler). */
   route?: Pick<RouteShorthandOptions, 'bodyLimit' | 'config' | 'errorHandler'>;
   /** For the document: what the route does, and its body's media type when not JSON. */
@@ -92,7 +52,7 @@ export interface AppContract<P, Q, B> {
  * One shape for an application endpoint, as route options: the caller first (401 without a full
  * session, before any request part is looked at; http/caller.ts), then the params, query and body
  * validated by their schemas (400 `form.invalid` with field errors as message keys), the work, and an
- * AppRequestError answered as `{ code, message, fieldErrors? }` with the message in the caller's
+ * AppError answered as `{ code, message, fieldErrors? }` with the message in the caller's
  * language (`validation.{code}` of the Messages bundle). `undefined` from the work answers 204; an
  * answer leaves through its status's schema.
  */
@@ -103,7 +63,7 @@ export function appHandler(app: FastifyInstance) {
   /** The caller resolved for a request (before its parts are validated). */
   const callers = new WeakMap<FastifyRequest, Caller>();
 
-  const refuse = (caller: Caller | undefined, reply: FastifyReply, error: AppRequestError) => {
+  const refuse = (caller: Caller | undefined, reply: FastifyReply, error: AppError) => {
     const message = text(caller?.locale ?? '', error.code, error.message);
     const detailed = error.detail ? `${message} ${error.detail}` : message;
     if (!error.rows) return sendError(reply, error.status, error.code, detailed, error.fieldErrors);
@@ -123,7 +83,7 @@ export function appHandler(app: FastifyInstance) {
       contract.response instanceof z.ZodType ? { [status]: contract.response } : contract.response;
     const invalid =
       contract.invalid ??
-      ((error: z.ZodError) => new AppRequestError(400, 'form.invalid', toFieldErrors(error)));
+      ((error: z.ZodError) => new AppError('invalid', 'form.invalid', { fieldErrors: toFieldErrors(error) }));
     return {
       ...contract.route,
       schema: {
@@ -173,7 +133,7 @@ export function appHandler(app: FastifyInstance) {
           if (result === undefined) return reply.code(204).send();
           return reply.code(status).send(result);
         } catch (error) {
-          if (!(error instanceof AppRequestError)) throw error;
+          if (!(error instanceof AppError)) throw error;
           if (contract.uniqueKey && error.code in UNIQUE_KEY_REFUSALS)
             await recordUniqueKeyRefusal(app, caller, error.code, contract.uniqueKey(body), request.ip);
           return refuse(caller, reply, error);
@@ -181,20 +141,4 @@ export function appHandler(app: FastifyInstance) {
       },
     };
   };
-}
-
-/**
- * The same handler with the work's arguments positional, `work(caller, request, body)`, as the
- * organisation, issuer and account routes write it.
- */
-export function positionalHandler(app: FastifyInstance) {
-  const handle = appHandler(app);
-  return <P = Record<string, string>, Q = Record<string, unknown>, B = undefined>(
-    work: (
-      caller: Caller,
-      request: FastifyRequest<{ Params: P; Querystring: Q }>,
-      body: B,
-    ) => Promise<unknown>,
-    contract: AppContract<P, Q, B>,
-  ) => handle<P, Q, B>(({ caller, request, body }) => work(caller, request, body), contract);
 }

@@ -1,6 +1,5 @@
 import type { CallerScope, Permission, UserType } from '@cardportal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { users } from '../db/schema.ts';
 import { sendError } from './errors.ts';
 
 /**
@@ -9,17 +8,36 @@ import { sendError } from './errors.ts';
  * SQL that keeps a caller's queries inside its scope.
  */
 export interface Caller extends CallerScope {
-  pk: number;
+  /** The user's row id. */
   userPk: number;
+  /** The user ID as the user typed it at creation (for display). */
   userId: string;
   type: UserType;
+  /** The session's language. */
   locale: string;
   cobrand: string;
-  row: typeof users.$inferSelect;
+  /**
+   * What the requests show or check of the user besides its scope — never a secret (no password hash:
+   * re-authentication reads it when it needs it).
+   */
+  profile: CallerProfile;
   /** Permissions from the user's active roles (packages/domain roles.ts). */
   permissions: ReadonlySet<Permission>;
   /** Access as user: the person really working in this session, else null. */
   accessedBy: { pk: number; userId: string } | null;
+}
+
+export interface CallerProfile {
+  /** The user ID in its stored (canonical, lower-case) form. */
+  canonicalUserId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** The language the user chose (My Profile); the session's may differ. */
+  locale: string;
+  loginType: string;
+  sso: boolean;
+  lastLoginAt: Date | null;
 }
 
 declare module 'fastify' {

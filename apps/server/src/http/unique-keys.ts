@@ -25,7 +25,7 @@ export const UNIQUE_KEY_BUDGET = { max: 10, windowMs: 60 * 60_000 } as const;
  * Redis (several deployments, the test suite) never count into each other's budgets.
  */
 const budgetKey = (app: FastifyInstance, caller: Caller) =>
-  `unique-keys:${keyedHash(app.secrets.hmac, 'unique-key-budget', String((caller.accessedBy ?? caller).pk))}`;
+  `unique-keys:${keyedHash(app.secrets.hmac, 'unique-key-budget', String(caller.accessedBy?.pk ?? caller.userPk))}`;
 
 /** Seconds to wait when the caller's budget is spent, else undefined (the request may go on). */
 export async function uniqueKeyBudgetSpent(

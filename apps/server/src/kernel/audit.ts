@@ -130,7 +130,7 @@ export interface AdminAuditEntry {
    * Who: the acting user (pass the caller itself). In an access-as-user session the row names the
    * person really working (`accessedBy`) as the actor and the user it worked as in `detail.accessedAs`.
    */
-  actor: { pk: number; userId: string; accessedBy?: { pk: number; userId: string } | null };
+  actor: { userPk: number; userId: string; accessedBy?: { pk: number; userId: string } | null };
   /** What: the kind of record and its id (for a user, its user ID). */
   entity: string;
   entityId: string;
@@ -153,7 +153,7 @@ export async function auditAdmin(
   const changes = entry.changes
     ? Object.fromEntries(Object.entries(entry.changes).filter(([field]) => !SECRET_FIELDS.test(field)))
     : null;
-  const real = entry.actor.accessedBy ?? entry.actor;
+  const real = entry.actor.accessedBy ?? { pk: entry.actor.userPk, userId: entry.actor.userId };
   const detail = entry.actor.accessedBy
     ? { ...entry.detail, accessedAs: entry.actor.userId }
     : (entry.detail ?? {});

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { CliCommand } from './cli.ts';
+import type { JobDefinition } from './jobs.ts';
 
 /**
  * A feature module as the server composes it (`MODULES` in app.ts, one line each; docs/architecture.md):
@@ -13,4 +15,8 @@ export interface ServerModule {
   services?: (app: FastifyInstance) => void;
   /** The module's routes. */
   routes?: FastifyPluginAsync;
+  /** The module's admin CLI commands (kernel/cli.ts), listed by `npm run cli -- help` in MODULES' order. */
+  commands?: readonly CliCommand[];
+  /** The module's background jobs (kernel/jobs.ts, docs/jobs.md): run on the job queue, once across instances. */
+  jobs?: readonly JobDefinition[];
 }

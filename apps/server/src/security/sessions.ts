@@ -1,8 +1,8 @@
 import { LIMITS, type SessionStage } from '@cardportal/domain';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { sendError } from '../http/errors.ts';
 import type { Secrets } from '../kernel/secrets.ts';
@@ -18,6 +18,18 @@ export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 const tooOld = sql`now() - make_interval(secs => ${SESSION_MAX_AGE_MS / 1000})`;
 
 export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * Ends every session of a user — but the one whose id hash is `except` (the session that changed the
+ * password stays: ASVS V3.3.3).
+ */
+export async function endSessionsOf(db: Executor, userPk: number, except?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      except ? and(eq(sessions.userPk, userPk), ne(sessions.idHash, except)) : eq(sessions.userPk, userPk),
+    );
+}
 
 export interface NewSession {
   userPk: number;

@@ -17,17 +17,21 @@ const withQuery = (url: string, params: Record<string, string | number | undefin
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === '') continue;
-    if (key === 'page' && Number(value) <= 1) continue;
     query.set(key, String(value));
   }
   const text = query.toString();
   return text ? `${url}?${text}` : url;
 };
 
-/** `GET .../cardholders?q=&status=&page=` (q: a name of 2+ characters or the last four digits) */
+/** `GET .../cardholders?q=&status=&after=|before=` (q: a name of 2+ characters or the last four digits) */
 export function searchCardholders(
   number: string,
-  params: { q?: string | undefined; status?: string | undefined; page?: number | undefined },
+  params: {
+    q?: string | undefined;
+    status?: string | undefined;
+    after?: string | undefined;
+    before?: string | undefined;
+  },
   signal?: AbortSignal,
 ): Promise<CardholderList> {
   return requestJson<CardholderList>(withQuery(`${company(number)}/cardholders`, params), { signal });
@@ -60,14 +64,15 @@ export function setCardholderActive(number: string, id: string, active: boolean)
   });
 }
 
-/** `GET .../accounts?q=&group=&status=&page=` */
+/** `GET .../accounts?q=&group=&status=&after=|before=` */
 export function searchAccounts(
   number: string,
   params: {
     q?: string | undefined;
     group?: string | undefined;
     status?: string | undefined;
-    page?: number | undefined;
+    after?: string | undefined;
+    before?: string | undefined;
   },
   signal?: AbortSignal,
 ): Promise<AccountList> {

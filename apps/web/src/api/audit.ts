@@ -7,7 +7,9 @@ export interface AuditParams {
   actor?: string | undefined;
   user?: string | undefined;
   entity?: string | undefined;
-  page?: number | undefined;
+  /** A cursor of the previous answer: the rows after it, or before it (docs/paging.md). */
+  after?: string | undefined;
+  before?: string | undefined;
 }
 
 const query = (params: AuditParams, withPage: boolean) => {
@@ -16,11 +18,12 @@ const query = (params: AuditParams, withPage: boolean) => {
     const value = params[key]?.trim();
     if (value) q.set(key, value);
   }
-  if (withPage && params.page && params.page > 1) q.set('page', String(params.page));
+  if (withPage && params.after) q.set('after', params.after);
+  else if (withPage && params.before) q.set('before', params.before);
   return q.toString();
 };
 
-/** `GET /app/api/audit?from=&to=&actor=&user=&entity=&page=` */
+/** `GET /app/api/audit?from=&to=&actor=&user=&entity=&after=|before=` */
 export function getAuditPage(params: AuditParams, signal?: AbortSignal): Promise<AuditPage> {
   const text = query(params, true);
   return requestJson<AuditPage>(text ? `/app/api/audit?${text}` : '/app/api/audit', { signal });

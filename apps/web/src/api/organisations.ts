@@ -16,14 +16,15 @@ const point = (number: string, pointNumber: string) => `${points(number)}/${enco
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** `GET /app/api/org/companies?q=&page=` */
+/** `GET /app/api/org/companies?q=&after=|before=` (paged by key) */
 export function searchCompanies(
-  params: { q?: string | undefined; page?: number | undefined },
+  params: { q?: string | undefined; after?: string | undefined; before?: string | undefined },
   signal?: AbortSignal,
 ): Promise<CompanyList> {
   const query = new URLSearchParams();
   if (params.q) query.set('q', params.q);
-  if (params.page && params.page > 1) query.set('page', String(params.page));
+  if (params.after) query.set('after', params.after);
+  else if (params.before) query.set('before', params.before);
   return requestJson<CompanyList>(`${BASE}?${query}`, { signal });
 }
 

@@ -16,16 +16,19 @@ export interface UserSearchParams {
   q?: string | undefined;
   type?: UserType | undefined;
   status?: UserStatus | undefined;
-  page?: number | undefined;
+  /** A cursor of the previous answer: the rows after it, or before it (docs/paging.md). */
+  after?: string | undefined;
+  before?: string | undefined;
 }
 
-/** `GET /app/api/users?q=&type=&status=&page=` */
+/** `GET /app/api/users?q=&type=&status=&after=|before=` */
 export function searchUsers(params: UserSearchParams, signal?: AbortSignal): Promise<UserSearchResult> {
   const query = new URLSearchParams();
   if (params.q) query.set('q', params.q);
   if (params.type) query.set('type', params.type);
   if (params.status) query.set('status', params.status);
-  if (params.page && params.page > 1) query.set('page', String(params.page));
+  if (params.after) query.set('after', params.after);
+  else if (params.before) query.set('before', params.before);
   return requestJson<UserSearchResult>(`${BASE}?${query}`, { signal });
 }
 

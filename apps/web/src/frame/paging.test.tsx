@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../lib/app-context.tsx';
 import { makeContext, problemTextOf } from '../test/support.tsx';
-import { Paging } from './paging.tsx';
+import { KeysetPaging, Paging } from './paging.tsx';
 
 describe('Paging (shared by the search screens)', () => {
   it('goes back and forth, and jumps only to a whole page number in range', () => {
@@ -24,5 +24,43 @@ describe('Paging (shared by the search screens)', () => {
     fireEvent.change(jump, { target: { value: '4' } });
     fireEvent.click(screen.getByRole('button', { name: 'Go' }));
     expect(onGo).toHaveBeenLastCalledWith(4);
+  });
+
+  it('pages by key: previous and next hand back the cursors, "Page n of y" for a counted search, no jump', () => {
+    const onPrevious = vi.fn();
+    const onNext = vi.fn();
+    const { rerender } = render(
+      <AppProvider context={makeContext()} languageTag="en-US">
+        <KeysetPaging
+          idPrefix="k"
+          previousKey="p1"
+          nextKey="n1"
+          onPrevious={onPrevious}
+          onNext={onNext}
+          pageNumber={2}
+          pageCount={40}
+        />
+      </AppProvider>,
+    );
+    expect(screen.getByText('Page 2 of 40').id).toBe('k-page');
+    expect(screen.queryByLabelText('Go to page')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onNext).toHaveBeenLastCalledWith('n1');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(onPrevious).toHaveBeenLastCalledWith('p1');
+    rerender(
+      <AppProvider context={makeContext()} languageTag="en-US">
+        <KeysetPaging
+          idPrefix="k"
+          previousKey="p1"
+          nextKey={null}
+          onPrevious={onPrevious}
+          onNext={onNext}
+          pageNumber={3}
+        />
+      </AppProvider>,
+    );
+    expect(screen.getByText('Page 3').id).toBe('k-page');
+    expect((document.getElementById('k-next') as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { FieldError } from '@cardportal/ui';
 import { type FormEvent, useState } from 'react';
 import { useApp } from '../lib/app-context.tsx';
 
-/** Numbered pages (the API answers `page` and `pageCount`). */
+/** Numbered pages (the API answers `page` and `pageCount`): only a list small by nature, the issuer search (docs/paging.md). */
 export interface NumberedPagingProps {
   idPrefix: string;
   page: number;
@@ -25,6 +25,8 @@ export interface KeysetPagingProps {
   onNext: (key: string) => void;
   /** The page's position when the screen counts it (1 for the first page); shown as "Page n". */
   pageNumber?: number | undefined;
+  /** The pages of a result small enough to count (a search capped at LIMITS.searchMaxResults): "Page n of y". */
+  pageCount?: number | undefined;
 }
 
 /** What DataTable's `paging` accepts: numbered pages, or `{ keyset: … }`. */
@@ -46,6 +48,7 @@ export function KeysetPaging({
   onPrevious,
   onNext,
   pageNumber,
+  pageCount,
 }: KeysetPagingProps) {
   const { t, languageTag } = useApp();
   const number = new Intl.NumberFormat(languageTag);
@@ -61,7 +64,15 @@ export function KeysetPaging({
         {t('app.people.search.previous')}
       </button>
       {pageNumber !== undefined ? (
-        <span id={`${idPrefix}-page`}>{t('app.paging.pageOnly', number.format(pageNumber))}</span>
+        <span id={`${idPrefix}-page`}>
+          {pageCount !== undefined
+            ? t(
+                'app.people.search.page',
+                number.format(pageNumber),
+                number.format(Math.max(pageNumber, pageCount)),
+              )
+            : t('app.paging.pageOnly', number.format(pageNumber))}
+        </span>
       ) : null}
       <button
         type="button"

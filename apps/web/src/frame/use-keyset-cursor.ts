@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import type { KeysetPagingProps } from './paging.tsx';
 
 /** A keyset position as the API takes it: rows after a key, or rows before one (neither: the first page). */
 export interface KeysetCursor {
@@ -9,7 +10,7 @@ export interface KeysetCursor {
 /**
  * Keeps a keyset list's position in the URL (`after=KEY` or `before=KEY`, and `n` = the page's
  * number for display), so back/forward and a shared link show the same page. Put `cursor` in the
- * query key; hand `next`/`previous` to the pager (`<DataTable paging={{ keyset: … }}>`); call `reset`
+ * query key; hand `pager(idPrefix, page)` to DataTable's `paging`; call `reset`
  * when the filters change.
  */
 export function useKeysetCursor() {
@@ -34,5 +35,20 @@ export function useKeysetCursor() {
     next: (key: string) => move('after', key, pageNumber + 1),
     previous: (key: string) => move('before', key, pageNumber - 1),
     reset: () => move(undefined, undefined, 1),
+    /** DataTable's `paging` for a page the API answered (`{ prevCursor, nextCursor, pageCount? }`). */
+    pager: (
+      idPrefix: string,
+      page: { prevCursor: string | null; nextCursor: string | null; pageCount?: number | undefined },
+    ): { keyset: KeysetPagingProps } => ({
+      keyset: {
+        idPrefix,
+        previousKey: page.prevCursor,
+        nextKey: page.nextCursor,
+        onPrevious: (key) => move('before', key, pageNumber - 1),
+        onNext: (key) => move('after', key, pageNumber + 1),
+        pageNumber,
+        pageCount: page.pageCount,
+      },
+    }),
   };
 }

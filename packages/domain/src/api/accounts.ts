@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, type AccountStatus } from '../organisations.ts';
-import { lenient, pageQueryText } from './common.ts';
+import { keysetPageFields, keysetQueryFields, lenient } from './common.ts';
 
 /**
  * Contracts of a company's cardholders, card accounts and account groups under
@@ -58,11 +58,15 @@ export const accountDetailSchema = accountSummarySchema
   .meta({ id: 'AccountDetail' });
 export type AccountDetail = z.infer<typeof accountDetailSchema>;
 
-/** A page of a search (the paging of seed 001 §5, like the people search). */
+/**
+ * A page of a search, by key (docs/paging.md): the cursors of the next and previous pages, and the
+ * matches (at most LIMITS.searchMaxResults, else "Result set is too large").
+ */
 export interface PagedList<T> {
   rows: T[];
+  nextCursor: string | null;
+  prevCursor: string | null;
   total: number;
-  page: number;
   pageCount: number;
   pageSize: number;
   canModify: boolean;
@@ -71,8 +75,8 @@ export interface PagedList<T> {
 const pagedListSchema = <T extends z.ZodType>(row: T) =>
   z.object({
     rows: z.array(row),
+    ...keysetPageFields,
     total: z.number().int(),
-    page: z.number().int(),
     pageCount: z.number().int(),
     pageSize: z.number().int(),
     canModify: z.boolean(),
@@ -108,13 +112,13 @@ export const myCardsSchema = z
   .meta({ id: 'MyCards' });
 export type MyCards = z.infer<typeof myCardsSchema>;
 
-/** `GET .../cardholders?q=&status=&page=` and `GET .../accounts?q=&group=&status=&page=`. */
+/** `GET .../cardholders?q=&status=&after=|before=` and `GET .../accounts?q=&group=&status=&after=|before=`. */
 export const cardholderSearchQuerySchema = z.object({
   q: lenient(z.string()).describe(
     'Exactly 4 digits: the last four of a visible account; else a name (2–100)',
   ),
   status: lenient(z.string()).describe('active or inactive'),
-  page: pageQueryText,
+  ...keysetQueryFields,
 });
 export const accountSearchQuerySchema = cardholderSearchQuerySchema.extend({
   group: lenient(z.string()).describe('An account group id'),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { keysetPageFields, keysetQueryFields } from './common.ts';
 
 /**
- * Contracts of the audit-trail endpoints (docs/api.md): `GET /app/api/audit?from=&to=&page=` and
+ * Contracts of the audit-trail endpoints (docs/api.md): `GET /app/api/audit?from=&to=&after=|before=` (paged by key, docs/paging.md) and
  * `GET /app/api/audit/export?from=&to=` (CSV). Dates are calendar days `YYYY-MM-DD` (UTC), both
  * inclusive; From must not be after To and a range holds at most AUDIT_MAX_RANGE_DAYS days (seed 001
  * §5, §9: "audit window at most 30 days"; the export is refused past it with `audit.rangeTooLong`).
@@ -10,6 +11,8 @@ import { z } from 'zod';
 
 export const AUDIT_MAX_RANGE_DAYS = 30;
 export const AUDIT_PAGE_SIZE = 50;
+/** The audit screen counts the range's events up to this many; past it, it says "1,000+". */
+export const AUDIT_COUNT_CAP = 1000;
 
 const day = z
   .string()
@@ -37,7 +40,7 @@ export const AUDIT_ENTITIES = [
 export const auditQuerySchema = z.object({
   from: day.optional(),
   to: day.optional(),
-  page: z.string().optional(),
+  ...keysetQueryFields,
   actor: filterText,
   user: filterText,
   entity: filterText,
@@ -85,9 +88,11 @@ export type AuditRow = z.infer<typeof auditRowSchema>;
 export const auditPageSchema = z
   .object({
     rows: z.array(auditRowSchema),
+    ...keysetPageFields,
+    /** The events in the range, counted up to AUDIT_COUNT_CAP. */
     total: z.number().int(),
-    page: z.number().int(),
-    pageCount: z.number().int(),
+    /** More than `total` events: the count stopped at AUDIT_COUNT_CAP. */
+    totalIsLowerBound: z.boolean(),
     pageSize: z.number().int(),
     from: z.string(),
     to: z.string(),

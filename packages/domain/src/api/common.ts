@@ -121,3 +121,25 @@ export const SECURITY_SCHEMES = {
       'Every non-GET/HEAD request: the `sec-token` cookie the server issued for this session, also as X-XSRF-TOKEN',
   },
 } as const;
+
+/**
+ * Paging by key (docs/paging.md): a list answers `nextCursor` / `prevCursor` (opaque, null at either
+ * end) and takes one of them back as `after` / `before`. A cursor the server cannot read is a 400
+ * `page.cursorInvalid` on that parameter.
+ */
+export const pageCursorSchema = z
+  .string()
+  .max(1024, { error: 'page.cursorInvalid' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'page.cursorInvalid' })
+  .describe('An opaque cursor from `nextCursor` / `prevCursor` of the same list');
+export const keysetQueryFields = {
+  after: pageCursorSchema.optional(),
+  before: pageCursorSchema.optional(),
+};
+export const keysetPageFields = {
+  nextCursor: z.string().nullable().describe('The cursor of the next page (as `after`), null on the last'),
+  prevCursor: z
+    .string()
+    .nullable()
+    .describe('The cursor of the previous page (as `before`), null on the first'),
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiErrorSchema, lenient, pageQueryText } from './common.ts';
+import { apiErrorSchema, keysetPageFields, keysetQueryFields, lenient, pageQueryText } from './common.ts';
 
 /**
  * Contracts of the organisation endpoints under /app/api/org (docs/api.md): companies and their
@@ -24,18 +24,28 @@ export type CompanySummary = z.infer<typeof companySummarySchema>;
 export const companyListSchema = z
   .object({
     rows: z.array(companySummarySchema),
+    ...keysetPageFields,
+    /** The matches (at most LIMITS.searchMaxResults, else "Result set is too large"). */
     total: z.number().int(),
-    page: z.number().int(),
     pageCount: z.number().int(),
     pageSize: z.number().int(),
   })
   .meta({ id: 'CompanyList' });
 export type CompanyList = z.infer<typeof companyListSchema>;
 
-/** `GET /app/api/org/companies?q=&page=` (and the issuer search): criteria 2–100 characters. */
+/**
+ * `GET /app/api/org/issuers?q=&page=`: criteria 2–100 characters; numbered pages with a page jump (the
+ * issuers of a programme are few by nature: docs/paging.md).
+ */
 export const orgSearchQuerySchema = z.object({
   q: lenient(z.string()).describe('Search criteria: 2–100 characters (number or name)'),
   page: pageQueryText,
+});
+
+/** `GET /app/api/org/companies?q=&after=|before=`: criteria 2–100 characters; paged by key (docs/paging.md). */
+export const companySearchQuerySchema = z.object({
+  q: lenient(z.string()).describe('Search criteria: 2–100 characters (number or name)'),
+  ...keysetQueryFields,
 });
 
 /** `POST /app/api/org/companies`: the company fields plus the issuer it belongs to. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUPPORTED_LOCALES } from '../locales.ts';
 import { USER_STATUSES, USER_TYPE_CODES, type UserType } from '../user-types.ts';
+import { keysetPageFields, keysetQueryFields } from './common.ts';
 
 /**
  * Contracts of the user-maintenance endpoints under /app/api/users (docs/api.md). Field problems are
@@ -15,13 +16,15 @@ export const userTypeSchema = z.enum(USER_TYPE_CODES as [UserType, ...UserType[]
 });
 export const userStatusSchema = z.enum(USER_STATUSES, { error: 'status.invalid' });
 
-/** `GET /app/api/users?q=&type=&status=&page=`: `q` (2..100 characters once trimmed) is required unless `type` or `status` narrows the search. */
+/**
+ * `GET /app/api/users?q=&type=&status=&after=|before=`: `q` (2..100 characters once trimmed) is required
+ * unless `type` or `status` narrows the search; paged by key (docs/paging.md).
+ */
 export const userSearchQuerySchema = z.object({
   q: z.string().optional(),
   type: userTypeSchema.optional(),
   status: userStatusSchema.optional(),
-  /** Page jump: a whole number from 1 to the page count (default 1). */
-  page: z.string().optional(),
+  ...keysetQueryFields,
 });
 export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
 
@@ -45,8 +48,9 @@ export type UserSummary = z.infer<typeof userSummarySchema>;
 export const userSearchResultSchema = z
   .object({
     rows: z.array(userSummarySchema),
+    ...keysetPageFields,
+    /** The matches (a search matches at most LIMITS.searchMaxResults, else "Result set is too large"). */
     total: z.number().int(),
-    page: z.number().int(),
     pageCount: z.number().int(),
     pageSize: z.number().int(),
     /** A system administrator (Z) sees the read-only notice on this screen (docs/authorization.md). */

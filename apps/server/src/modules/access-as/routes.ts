@@ -8,7 +8,8 @@ import {
   type UserType,
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
-import { appHandler, refuseWith } from '../../http/app-handler.ts';
+import { refuse } from '../../http/app-error.ts';
+import { appHandler } from '../../http/app-handler.ts';
 import { accessedByOf } from '../../http/caller.ts';
 import { auditAdmin } from '../../kernel/audit.ts';
 import { findVisibleUser, loadCaller, mayModifyVisible } from '../access/index.ts';
@@ -28,17 +29,17 @@ export async function accessAsRoutes(app: FastifyInstance): Promise<void> {
     handle(
       async ({ caller, request, reply, body }) => {
         const session = await app.sessions.get(request);
-        if (!session) return refuseWith(401, 'session.required');
+        if (!session) return refuse('unauthenticated', 'session.required');
         // Who may not access as anyone is told so before any lookup (nothing about the target leaks).
-        if (caller.accessedBy) refuseWith(403, 'accessAs.alreadyActing');
-        if (!caller.permissions.has('accessAsUser')) refuseWith(403, 'accessAs.notPermitted');
+        if (caller.accessedBy) refuse('forbidden', 'accessAs.alreadyActing');
+        if (!caller.permissions.has('accessAsUser')) refuse('forbidden', 'accessAs.notPermitted');
         const row = await findVisibleUser(app.db, caller, body.userId);
-        if (!row) return refuseWith(404, 'user.notFound');
+        if (!row) return refuse('notFound', 'user.notFound');
         const companyId = row.user.companyId;
         const problem = checkAccessAs(
           {
             type: caller.type,
-            pk: caller.pk,
+            pk: caller.userPk,
             permissions: caller.permissions,
             acting: caller.accessedBy !== null,
           },
@@ -52,8 +53,8 @@ export async function accessAsRoutes(app: FastifyInstance): Promise<void> {
           },
         );
         if (problem)
-          refuseWith(
-            problem === 'accessAs.notActive' || problem === 'accessAs.linkedUser' ? 409 : 403,
+          refuse(
+            problem === 'accessAs.notActive' || problem === 'accessAs.linkedUser' ? 'conflict' : 'forbidden',
             problem,
           );
         await app.sessions.start(request, reply, {
@@ -65,10 +66,10 @@ export async function accessAsRoutes(app: FastifyInstance): Promise<void> {
           data: {
             multiUserChosen: true,
             accessedBy: {
-              pk: caller.pk,
+              pk: caller.userPk,
               userId: caller.userId,
-              firstName: caller.row.firstName,
-              lastName: caller.row.lastName,
+              firstName: caller.profile.firstName,
+              lastName: caller.profile.lastName,
               signedInAt: session.createdAt.toISOString(),
             },
           },
@@ -94,15 +95,15 @@ export async function accessAsRoutes(app: FastifyInstance): Promise<void> {
       async ({ caller, request, reply }) => {
         const session = await app.sessions.get(request);
         const by = accessedByOf(session?.data);
-        if (!session || !by) return refuseWith(409, 'accessAs.notActing');
+        if (!session || !by) return refuse('conflict', 'accessAs.notActing');
         const original = await loadCaller(app.db, by.pk);
         if (!original) {
           await app.sessions.end(request, reply);
-          return refuseWith(401, 'session.required');
+          return refuse('unauthenticated', 'session.required');
         }
         const signedInAt = new Date(by.signedInAt);
         await app.sessions.start(request, reply, {
-          userPk: original.pk,
+          userPk: original.userPk,
           stage: 'full',
           cobrand: session.cobrand,
           locale: session.locale,
@@ -114,7 +115,7 @@ export async function accessAsRoutes(app: FastifyInstance): Promise<void> {
           actor: caller,
           entity: 'user',
           entityId: caller.userId,
-          subjectPk: caller.pk,
+          subjectPk: caller.userPk,
           ip: request.ip,
         });
         return { url: APP_BASE };

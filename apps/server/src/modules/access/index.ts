@@ -1,6 +1,17 @@
 import type { ServerModule } from '../../kernel/module.ts';
 import { loadCaller } from './user-scope.ts';
 
+export {
+  accountGroupScope,
+  accountScope,
+  cardholderScope,
+  companyGroupScope,
+  companyScope,
+  FALSE,
+  issuerGroupScope,
+  issuerScope,
+  subtree,
+} from './scopes.ts';
 export { endSessionsOfOrganisation, organisationActive } from './standing.ts';
 export {
   countVisibleUsers,

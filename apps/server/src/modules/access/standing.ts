@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import { companies, companyGroups, issuers, sessions, users } from '../../db/schema.ts';
 
 /**
@@ -26,9 +26,10 @@ export const organisationActiveSql = (userPk: SQL | number): SQL<boolean> => sql
 
 /** True when the user's company and issuer (those it has) are active. */
 export async function organisationActive(db: Executor, userPk: number): Promise<boolean> {
-  const result = await db.execute(sql`select ${organisationActiveSql(userPk)} as "active"`);
-  // Both drivers (node-postgres, PGlite) answer { rows }.
-  const [row] = (result as unknown as { rows: { active: boolean }[] }).rows;
+  const [row] = await queryRows<{ active: boolean }>(
+    db,
+    sql`select ${organisationActiveSql(userPk)} as "active"`,
+  );
   return row?.active === true;
 }
 

@@ -10,9 +10,11 @@ import {
   type UserType,
 } from '@cardportal/domain';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import { cardholders, companies, companyGroups, issuers, users } from '../../db/schema.ts';
 import type { Caller } from '../../http/caller.ts';
+import { countUpTo } from '../../kernel/paging.ts';
+import { FALSE, subtree } from './scopes.ts';
 import { organisationActiveSql, USER_ISSUER_ID } from './standing.ts';
 
 /**
@@ -47,7 +49,6 @@ export async function loadCaller(db: Executor, userPk: number): Promise<Caller |
   const row = found?.row;
   if (!row || row.status !== 'Active' || found.organisationActive !== true) return undefined;
   return {
-    pk: row.id,
     userPk: row.id,
     userId: row.displayUserId,
     type: row.userType as UserType,
@@ -60,7 +61,16 @@ export async function loadCaller(db: Executor, userPk: number): Promise<Caller |
     orgPointId: row.orgPointId,
     accountGroupId: row.accountGroupId,
     cardholderId: row.cardholderId,
-    row,
+    profile: {
+      canonicalUserId: row.userId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      locale: row.locale,
+      loginType: row.loginType,
+      sso: row.sso,
+      lastLoginAt: row.lastLoginAt,
+    },
     permissions: new Set((found.permissions ?? []).filter(isPermission)),
     accessedBy: null,
   };
@@ -73,13 +83,6 @@ export const peerOf = (caller: Caller) => ({ peerAuthority: caller.permissions.h
 export function viewableTypes(caller: UserType): UserType[] {
   return USER_TYPE_CODES.filter((t) => canAdminister(caller, t, 'view'));
 }
-
-const FALSE = sql`false`;
-
-/** Ids of an org point and every org point below it. */
-const subtree = (orgPointId: number) =>
-  sql`(with recursive sub(id) as (select id from org_points where id = ${orgPointId}
-    union all select o.id from org_points o join sub on o.reports_to_id = sub.id) select id from sub)`;
 
 /**
  * The scope condition on a query over `users` left-joined with SCOPE_JOINS (companies, company_groups,
@@ -172,20 +175,31 @@ export function selectVisibleUsers(db: Executor, caller: CallerScope, where?: SQ
     .where(and(visibleUsers(caller), where));
 }
 
-/** How many users a caller may view match `where`. */
-export async function countVisibleUsers(db: Executor, caller: CallerScope, where?: SQL): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(
-      companyGroups,
-      eq(companyGroups.id, sql`coalesce(${users.companyGroupId}, ${companies.companyGroupId})`),
-    )
-    .leftJoin(issuers, eq(issuers.id, USER_ISSUER_ID))
-    .leftJoin(cardholders, eq(cardholders.id, users.cardholderId))
-    .where(and(visibleUsers(caller), where));
-  return Number(row?.n ?? 0);
+/**
+ * How many users a caller may view match `where`, counting no further than `cap + 1` (enough for
+ * "Result set is too large"; an unbounded count(*) would read every match: docs/paging.md).
+ */
+export function countVisibleUsers(
+  db: Executor,
+  caller: CallerScope,
+  where: SQL | undefined,
+  cap: number,
+): Promise<number> {
+  return countUpTo(db, cap, (limit) =>
+    db
+      .select({ one: sql`1` })
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .leftJoin(
+        companyGroups,
+        eq(companyGroups.id, sql`coalesce(${users.companyGroupId}, ${companies.companyGroupId})`),
+      )
+      .leftJoin(issuers, eq(issuers.id, USER_ISSUER_ID))
+      .leftJoin(cardholders, eq(cardholders.id, users.cardholderId))
+      .where(and(visibleUsers(caller), where))
+      .limit(limit)
+      .as('counted'),
+  );
 }
 
 /** The ids of the users a caller may view, as a subquery (`user_pk in ...`). */
@@ -206,15 +220,14 @@ export function visibleUserIds(db: Executor, caller: CallerScope) {
 /** The org point ids from `orgPointId` up to the top of its structure. */
 export async function orgPathOf(db: Executor, orgPointId: number | null | undefined): Promise<number[]> {
   if (!orgPointId) return [];
-  const result = await db.execute<{ id: number }>(
+  const rows = await queryRows<{ id: number }>(
+    db,
     sql`with recursive up(id, parent, depth) as (
       select id, reports_to_id, 0 from org_points where id = ${orgPointId}
       union all select o.id, o.reports_to_id, up.depth + 1 from org_points o join up on o.id = up.parent
       where up.depth < 50)
     select id from up order by depth`,
   );
-  const rows =
-    (result as unknown as { rows?: { id: number }[] }).rows ?? (result as unknown as { id: number }[]);
   return rows.map((r) => Number(r.id));
 }
 

@@ -1,6 +1,7 @@
 import type { CallerScope } from '@cardportal/domain';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { insertRow, updateById } from '../../db/rows.ts';
 import {
   accountGroups,
   accounts,
@@ -10,6 +11,14 @@ import {
   orgPoints,
   users,
 } from '../../db/schema.ts';
+import {
+  countUpTo,
+  type Keyset,
+  type KeysetPage,
+  keysetPage,
+  type PageRequest,
+} from '../../kernel/paging.ts';
+import { accountGroupScope, accountScope, cardholderScope, companyScope } from '../access/index.ts';
 
 /**
  * Cardholders, card accounts and account groups of one company, always inside the caller's scope
@@ -18,25 +27,7 @@ import {
  * so another tenant's rows are never loaded. Conditions fail closed (a missing scope column: nothing).
  */
 
-const FALSE = sql`false`;
-
 export type CompanyRef = { id: number; number: string };
-
-/** The companies a caller's scope holds, on `companies` joined with `issuers`. */
-function companyScope(caller: CallerScope): SQL {
-  switch (caller.type) {
-    case 'Z':
-      return sql`true`;
-    case 'H':
-      return caller.issuerGroupId ? eq(issuers.issuerGroupId, caller.issuerGroupId) : FALSE;
-    case 'I':
-      return caller.issuerId ? eq(companies.issuerId, caller.issuerId) : FALSE;
-    case 'G':
-      return caller.companyGroupId ? eq(companies.companyGroupId, caller.companyGroupId) : FALSE;
-    default:
-      return caller.companyId ? eq(companies.id, caller.companyId) : FALSE;
-  }
-}
 
 export async function findCompanyInScope(
   db: Executor,
@@ -50,70 +41,6 @@ export async function findCompanyInScope(
     .where(and(eq(companies.number, number), companyScope(caller)))
     .limit(1);
   return row;
-}
-
-/** Ids of an org point and every org point below it. */
-const subtree = (orgPointId: number) =>
-  sql`(with recursive sub(id) as (select id from org_points where id = ${orgPointId}
-    union all select o.id from org_points o join sub on o.reports_to_id = sub.id) select id from sub)`;
-
-/** The cardholders of the company the caller may see (on `cardholders`). */
-export function cardholderScope(caller: CallerScope, companyId: number): SQL {
-  const inCompany = eq(cardholders.companyId, companyId);
-  switch (caller.type) {
-    case 'O':
-      return caller.orgPointId
-        ? (and(inCompany, sql`${cardholders.orgPointId} in ${subtree(caller.orgPointId)}`) as SQL)
-        : FALSE;
-    case 'S':
-      return caller.accountGroupId
-        ? (and(
-            inCompany,
-            sql`exists (select 1 from accounts a where a.cardholder_id = "cardholders"."id"
-              and a.account_group_id = ${caller.accountGroupId})`,
-          ) as SQL)
-        : FALSE;
-    case 'A':
-      return caller.cardholderId ? (and(inCompany, eq(cardholders.id, caller.cardholderId)) as SQL) : FALSE;
-    default:
-      return inCompany;
-  }
-}
-
-/** The accounts of the company the caller may see (on `accounts`). */
-export function accountScope(caller: CallerScope, companyId: number): SQL {
-  const inCompany = eq(accounts.companyId, companyId);
-  switch (caller.type) {
-    case 'O':
-      return caller.orgPointId
-        ? (and(
-            inCompany,
-            sql`exists (select 1 from cardholders c where c.id = "accounts"."cardholder_id"
-              and c.org_point_id in ${subtree(caller.orgPointId)})`,
-          ) as SQL)
-        : FALSE;
-    case 'S':
-      return caller.accountGroupId
-        ? (and(inCompany, eq(accounts.accountGroupId, caller.accountGroupId)) as SQL)
-        : FALSE;
-    case 'A':
-      return caller.cardholderId
-        ? (and(inCompany, eq(accounts.cardholderId, caller.cardholderId)) as SQL)
-        : FALSE;
-    default:
-      return inCompany;
-  }
-}
-
-/** The account groups of the company the caller may see (S: its own). */
-export function groupScope(caller: CallerScope, companyId: number): SQL {
-  const inCompany = eq(accountGroups.companyId, companyId);
-  if (caller.type === 'S')
-    return caller.accountGroupId
-      ? (and(inCompany, eq(accountGroups.id, caller.accountGroupId)) as SQL)
-      : FALSE;
-  if (caller.type === 'A') return FALSE;
-  return inCompany;
 }
 
 const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -149,17 +76,22 @@ function cardholderWhere(caller: CallerScope, companyId: number, filter: Cardhol
   ) as SQL;
 }
 
-export async function countCardholders(
+/** How many cardholders match, counted up to `cap + 1` ("Result set is too large" past `cap`). */
+export function countCardholders(
   db: Executor,
   caller: CallerScope,
   companyId: number,
   filter: CardholderFilter,
+  cap: number,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(cardholders)
-    .where(cardholderWhere(caller, companyId, filter));
-  return Number(row?.n ?? 0);
+  return countUpTo(db, cap, (limit) =>
+    db
+      .select({ one: sql`1` })
+      .from(cardholders)
+      .where(cardholderWhere(caller, companyId, filter))
+      .limit(limit)
+      .as('counted'),
+  );
 }
 
 const cardholderColumns = (caller: CallerScope, companyId: number) => ({
@@ -184,21 +116,34 @@ export type CardholderRow = {
   accountCount: number;
 };
 
-export async function pageOfCardholders(
+/** By name 2, name 1 and id inside the company: the index cardholders_company_idx (migration 0007). */
+const cardholderKeyset: Keyset<CardholderRow> = {
+  list: 'cardholders',
+  keys: [
+    { expr: cardholders.name2, type: 'text' },
+    { expr: cardholders.name1, type: 'text' },
+    { expr: cardholders.id, type: 'int' },
+  ],
+  direction: 'asc',
+  keyOf: (row) => [row.name2, row.name1, row.id],
+};
+
+/** One page of the company's cardholders matching the filter, by key (docs/paging.md). */
+export function pageOfCardholders(
   db: Executor,
   caller: CallerScope,
   companyId: number,
   filter: CardholderFilter,
-  page: { limit: number; offset: number },
-): Promise<CardholderRow[]> {
-  return db
-    .select(cardholderColumns(caller, companyId))
-    .from(cardholders)
-    .leftJoin(orgPoints, eq(orgPoints.id, cardholders.orgPointId))
-    .where(cardholderWhere(caller, companyId, filter))
-    .orderBy(asc(cardholders.name2), asc(cardholders.name1), asc(cardholders.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  page: PageRequest,
+): Promise<KeysetPage<CardholderRow>> {
+  const where = cardholderWhere(caller, companyId, filter);
+  return keysetPage(cardholderKeyset, page, (beyond) =>
+    db
+      .select(cardholderColumns(caller, companyId))
+      .from(cardholders)
+      .leftJoin(orgPoints, eq(orgPoints.id, cardholders.orgPointId))
+      .where(and(where, beyond)),
+  );
 }
 
 export async function findCardholder(
@@ -310,32 +255,66 @@ const selectAccounts = (db: Executor) =>
     .leftJoin(cardholders, eq(cardholders.id, accounts.cardholderId))
     .$dynamic();
 
-export async function countAccounts(
+/** How many accounts match, counted up to `cap + 1` ("Result set is too large" past `cap`). */
+export function countAccounts(
   db: Executor,
   caller: CallerScope,
   companyId: number,
   filter: AccountFilter,
+  cap: number,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(accounts)
-    .leftJoin(cardholders, eq(cardholders.id, accounts.cardholderId))
-    .where(accountWhere(caller, companyId, filter));
-  return Number(row?.n ?? 0);
+  return countUpTo(db, cap, (limit) =>
+    db
+      .select({ one: sql`1` })
+      .from(accounts)
+      .leftJoin(cardholders, eq(cardholders.id, accounts.cardholderId))
+      .where(accountWhere(caller, companyId, filter))
+      .limit(limit)
+      .as('counted'),
+  );
 }
 
-export async function pageOfAccounts(
+/**
+ * By the cardholder's name 2 and name 1 (an account without one: '' — first), last four and id. The
+ * names come from a join, so no index orders this key: a search is refused past LIMITS.searchMaxResults
+ * matches, so a page sorts at most that many rows (docs/paging.md).
+ */
+const accountKeyset: Keyset<AccountRow> = {
+  list: 'accounts',
+  keys: [
+    { expr: sql`coalesce(${cardholders.name2}, '')`, type: 'text' },
+    { expr: sql`coalesce(${cardholders.name1}, '')`, type: 'text' },
+    { expr: accounts.last4, type: 'text' },
+    { expr: accounts.id, type: 'int' },
+  ],
+  direction: 'asc',
+  keyOf: (row) => [row.cardholderName2 ?? '', row.cardholderName1 ?? '', row.last4, row.id],
+};
+
+/** One page of the company's accounts matching the filter, by key (docs/paging.md). */
+export function pageOfAccounts(
   db: Executor,
   caller: CallerScope,
   companyId: number,
   filter: AccountFilter,
-  page: { limit: number; offset: number },
+  page: PageRequest,
+): Promise<KeysetPage<AccountRow>> {
+  const where = accountWhere(caller, companyId, filter);
+  return keysetPage(accountKeyset, page, (beyond) => selectAccounts(db).where(and(where, beyond)));
+}
+
+/** The accounts of one cardholder the caller may see (a handful), by last four, at most `limit`. */
+export function visibleAccountsOfCardholder(
+  db: Executor,
+  caller: CallerScope,
+  companyId: number,
+  cardholderId: number,
+  limit: number,
 ): Promise<AccountRow[]> {
   return selectAccounts(db)
-    .where(accountWhere(caller, companyId, filter))
-    .orderBy(asc(cardholders.name2), asc(cardholders.name1), asc(accounts.last4), asc(accounts.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .where(accountWhere(caller, companyId, { cardholderId }))
+    .orderBy(asc(accounts.last4), asc(accounts.id))
+    .limit(limit);
 }
 
 export async function findAccount(
@@ -388,7 +367,7 @@ export async function listGroups(db: Executor, caller: CallerScope, companyId: n
   return db
     .select(groupColumns)
     .from(accountGroups)
-    .where(groupScope(caller, companyId))
+    .where(accountGroupScope(caller, companyId))
     .orderBy(asc(accountGroups.name), asc(accountGroups.id));
 }
 
@@ -401,7 +380,7 @@ export async function findGroup(
   const [row] = await db
     .select(groupColumns)
     .from(accountGroups)
-    .where(and(eq(accountGroups.id, id), groupScope(caller, companyId)))
+    .where(and(eq(accountGroups.id, id), accountGroupScope(caller, companyId)))
     .limit(1);
   return row;
 }
@@ -431,3 +410,21 @@ export async function groupNameTaken(
 export async function lockCompany(db: Executor, companyId: number): Promise<void> {
   await db.execute(sql`select id from ${companies} where id = ${companyId} for update`);
 }
+
+export const updateCardholder = (
+  db: Executor,
+  id: number,
+  values: Partial<typeof cardholders.$inferInsert>,
+) => updateById(db, cardholders, id, values);
+
+export const updateAccount = (db: Executor, id: number, values: Partial<typeof accounts.$inferInsert>) =>
+  updateById(db, accounts, id, values);
+
+export const updateAccountGroup = (
+  db: Executor,
+  id: number,
+  values: Partial<typeof accountGroups.$inferInsert>,
+) => updateById(db, accountGroups, id, values);
+
+export const insertAccountGroup = (db: Executor, values: typeof accountGroups.$inferInsert) =>
+  insertRow(db, accountGroups, values);

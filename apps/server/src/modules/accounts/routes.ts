@@ -17,7 +17,7 @@ import {
   myCardsSchema,
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
-import { positionalHandler } from '../../http/app-handler.ts';
+import { appHandler } from '../../http/app-handler.ts';
 import { AccountService } from './service.ts';
 
 /**
@@ -29,17 +29,18 @@ import { AccountService } from './service.ts';
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const service = new AccountService(app.db);
 
-  const handle = positionalHandler(app);
+  const handle = appHandler(app);
 
   const base = '/app/api/org/companies/:number';
 
   app.get(
     `${base}/cardholders`,
     handle(
-      (caller, request) =>
+      ({ caller, request }) =>
         service.listCardholders(caller, request.params.number, {
           q: request.query.q,
-          page: request.query.page,
+          after: request.query.after,
+          before: request.query.before,
           status: request.query.status,
         }),
       { params: companyParamsSchema, query: cardholderSearchQuerySchema, response: cardholderListSchema },
@@ -47,7 +48,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   );
   app.get(
     `${base}/cardholders/:id`,
-    handle((caller, request) => service.getCardholder(caller, request.params.number, request.params.id), {
+    handle(({ caller, request }) => service.getCardholder(caller, request.params.number, request.params.id), {
       params: companyRecordParamsSchema,
       response: cardholderDetailSchema,
     }),
@@ -55,7 +56,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.patch(
     `${base}/cardholders/:id`,
     handle(
-      (caller, request, body) =>
+      ({ caller, request, body }) =>
         service.updateCardholder(caller, request.params.number, request.params.id, body, request.ip),
       { params: companyRecordParamsSchema, body: cardholderPatchSchema, response: cardholderDetailSchema },
     ),
@@ -63,7 +64,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     `${base}/cardholders/:id/status`,
     handle(
-      (caller, request, body) =>
+      ({ caller, request, body }) =>
         service.setCardholderActive(
           caller,
           request.params.number,
@@ -78,10 +79,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     `${base}/accounts`,
     handle(
-      (caller, request) =>
+      ({ caller, request }) =>
         service.listAccounts(caller, request.params.number, {
           q: request.query.q,
-          page: request.query.page,
+          after: request.query.after,
+          before: request.query.before,
           group: request.query.group,
           status: request.query.status,
         }),
@@ -90,7 +92,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   );
   app.get(
     `${base}/accounts/:id`,
-    handle((caller, request) => service.getAccount(caller, request.params.number, request.params.id), {
+    handle(({ caller, request }) => service.getAccount(caller, request.params.number, request.params.id), {
       params: companyRecordParamsSchema,
       response: accountDetailSchema,
     }),
@@ -98,7 +100,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     `${base}/accounts/:id/status`,
     handle(
-      (caller, request, body) =>
+      ({ caller, request, body }) =>
         service.setAccountStatus(caller, request.params.number, request.params.id, body.status, request.ip),
       { params: companyRecordParamsSchema, body: accountStatusBodySchema, response: accountDetailSchema },
     ),
@@ -106,7 +108,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     `${base}/accounts/:id/group`,
     handle(
-      (caller, request, body) =>
+      ({ caller, request, body }) =>
         service.moveAccount(caller, request.params.number, request.params.id, body.groupId, request.ip),
       { params: companyRecordParamsSchema, body: accountGroupMoveSchema, response: accountDetailSchema },
     ),
@@ -114,7 +116,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     `${base}/account-groups`,
-    handle((caller, request) => service.listGroups(caller, request.params.number), {
+    handle(({ caller, request }) => service.listGroups(caller, request.params.number), {
       params: companyParamsSchema,
       response: accountGroupListSchema,
     }),
@@ -122,7 +124,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     `${base}/account-groups`,
     handle(
-      (caller, request, body) => service.createGroup(caller, request.params.number, body.name, request.ip),
+      ({ caller, request, body }) =>
+        service.createGroup(caller, request.params.number, body.name, request.ip),
       {
         params: companyParamsSchema,
         body: accountGroupBodySchema,
@@ -134,7 +137,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.patch(
     `${base}/account-groups/:id`,
     handle(
-      (caller, request, body) =>
+      ({ caller, request, body }) =>
         service.renameGroup(caller, request.params.number, request.params.id, body.name, request.ip),
       {
         params: companyRecordParamsSchema,
@@ -146,7 +149,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     `${base}/account-groups/:id/status`,
     handle(
-      (caller, request, body) =>
+      ({ caller, request, body }) =>
         service.setGroupActive(caller, request.params.number, request.params.id, body.active, request.ip),
       { params: companyRecordParamsSchema, body: activeBodySchema, response: accountGroupSummarySchema },
     ),
@@ -154,6 +157,6 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/app/api/my/cards',
-    handle((caller) => service.myCards(caller), { response: myCardsSchema }),
+    handle(({ caller }) => service.myCards(caller), { response: myCardsSchema }),
   );
 }

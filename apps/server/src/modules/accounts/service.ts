@@ -13,7 +13,6 @@ import {
   type CardholderSummary,
   cardholderSchema,
   checkAccountStatusChange,
-  checkPageJump,
   checkSearchCriteria,
   isAccountDataReadOnly,
   isLastFourSearch,
@@ -25,12 +24,11 @@ import {
   pageCount,
   toFieldErrors,
 } from '@cardportal/domain';
-import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { accountGroups, accounts, cardholders } from '../../db/schema.ts';
-import { FeatureRequestError } from '../../http/app-handler.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { type AdminAuditEvent, type AuditChanges, auditAdmin, diffChanges } from '../../kernel/audit.ts';
+import type { KeysetPage, PageRequest } from '../../kernel/paging.ts';
 import {
   type AccountRow,
   accountsOfCardholder,
@@ -46,16 +44,18 @@ import {
   findOrgPoint,
   type GroupRow,
   groupNameTaken,
+  insertAccountGroup,
   listGroups,
   lockCompany,
   openAccountsOf,
   pageOfAccounts,
   pageOfCardholders,
+  updateAccount,
+  updateAccountGroup,
+  updateCardholder,
   userOfCardholder,
+  visibleAccountsOfCardholder,
 } from './repository.ts';
-
-/** A refusal (docs/api.md): answered by the shared application handler. */
-export class AccountRequestError extends FeatureRequestError {}
 
 /** The one place an account row becomes an answer: the full number is masked here, never passed on. */
 export function toAccount(row: AccountRow): AccountSummary {
@@ -93,11 +93,12 @@ const idOf = (text: string): number | undefined =>
   /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
 
 const notFound = (what: 'cardholder' | 'account' | 'accountGroup') =>
-  new AccountRequestError(404, `${what}.notFound`, `No such ${what}`);
+  new AppError('notFound', `${what}.notFound`, { message: `No such ${what}` });
 
 export interface SearchQuery {
   q?: string | undefined;
-  page?: string | undefined;
+  after?: string | undefined;
+  before?: string | undefined;
 }
 
 export class AccountService {
@@ -106,8 +107,10 @@ export class AccountService {
   private need(caller: Caller, action: AccountAction): void {
     if (mayOnAccounts(caller.type, action)) return;
     if (isAccountDataReadOnly(caller.type))
-      throw new AccountRequestError(403, 'company.readOnly', 'System administrators only read company data');
-    throw new AccountRequestError(403, 'permission.denied', 'Your user type may not do this');
+      throw new AppError('forbidden', 'company.readOnly', {
+        message: 'System administrators only read company data',
+      });
+    throw new AppError('forbidden', 'permission.denied', { message: 'Your user type may not do this' });
   }
 
   private flags(caller: Caller, action: AccountAction) {
@@ -117,7 +120,8 @@ export class AccountService {
   /** The company by number inside the caller's scope; 404 alike for unknown and out of scope. */
   private async company(db: Executor, caller: Caller, number: string): Promise<CompanyRef> {
     const found = /^\d{1,10}$/.test(number) ? await findCompanyInScope(db, caller, number) : undefined;
-    if (!found) throw new AccountRequestError(404, 'company.notFound', `No company ${number.slice(0, 20)}`);
+    if (!found)
+      throw new AppError('notFound', 'company.notFound', { message: `No company ${number.slice(0, 20)}` });
     return found;
   }
 
@@ -150,40 +154,30 @@ export class AccountService {
     if (q !== '' && !lastFour) {
       const problem = checkSearchCriteria(q);
       if (problem)
-        throw new AccountRequestError(400, problem, 'Search criteria must be 2 to 100 characters', {
-          q: problem,
+        throw new AppError('invalid', problem, {
+          message: 'Search criteria must be 2 to 100 characters',
+          fieldErrors: {
+            q: problem,
+          },
         });
     }
     return { q: q || undefined, lastFour };
   }
 
+  /** A page by key, after the "Result set is too large" check on the bounded count. */
   private async page<T>(
     query: SearchQuery,
-    count: () => Promise<number>,
-    rows: (limit: number, offset: number) => Promise<T[]>,
+    count: (cap: number) => Promise<number>,
+    rows: (page: PageRequest) => Promise<KeysetPage<T>>,
   ) {
     const pageSize = LIMITS.searchPageSize;
-    const total = await count();
+    const total = await count(LIMITS.searchMaxResults);
     if (isResultTooLarge(total))
-      throw new AccountRequestError(
-        400,
-        'search.tooLarge',
-        'Result set is too large; please refine your search criteria.',
-      );
-    const pages = pageCount(total, pageSize);
-    const jump =
-      query.page === undefined || query.page === '' ? { page: 1 } : checkPageJump(query.page, pages);
-    if (jump.problem !== undefined)
-      throw new AccountRequestError(400, jump.problem, `Page must be a whole number from 1 to ${pages}`, {
-        page: jump.problem,
+      throw new AppError('invalid', 'search.tooLarge', {
+        message: 'Result set is too large; please refine your search criteria.',
       });
-    return {
-      rows: await rows(pageSize, (jump.page - 1) * pageSize),
-      total,
-      page: jump.page,
-      pageCount: pages,
-      pageSize,
-    };
+    const page = await rows({ after: query.after, before: query.before, limit: pageSize });
+    return { ...page, total, pageCount: pageCount(total, pageSize), pageSize };
   }
 
   // ---- Cardholders ----
@@ -200,13 +194,16 @@ export class AccountService {
       active: query.status === 'active' ? true : query.status === 'inactive' ? false : undefined,
     };
     if (query.status && filter.active === undefined)
-      throw new AccountRequestError(400, 'form.invalid', 'Status must be active or inactive', {
-        status: 'form.invalid',
+      throw new AppError('invalid', 'form.invalid', {
+        message: 'Status must be active or inactive',
+        fieldErrors: {
+          status: 'form.invalid',
+        },
       });
     const result = await this.page(
       query,
-      () => countCardholders(this.db, caller, company.id, filter),
-      (limit, offset) => pageOfCardholders(this.db, caller, company.id, filter, { limit, offset }),
+      (cap) => countCardholders(this.db, caller, company.id, filter, cap),
+      (page) => pageOfCardholders(this.db, caller, company.id, filter, page),
     );
     return { ...result, rows: result.rows.map(toCardholder), ...this.flags(caller, 'maintainAccounts') };
   }
@@ -217,13 +214,7 @@ export class AccountService {
     const id = idOf(idText);
     const row = id === undefined ? undefined : await findCardholder(this.db, caller, company.id, id);
     if (!row) throw notFound('cardholder');
-    const accountRows = await pageOfAccounts(
-      this.db,
-      caller,
-      company.id,
-      { cardholderId: row.id },
-      { limit: 1000, offset: 0 },
-    );
+    const accountRows = await visibleAccountsOfCardholder(this.db, caller, company.id, row.id, 1000);
     return {
       ...toCardholder(row),
       companyNumber: company.number,
@@ -256,7 +247,10 @@ export class AccountService {
         if (!orgPoint) fieldErrors.orgPoint = 'cardholder.orgPoint.unknown';
       }
       if (!parsed.success || Object.keys(fieldErrors).length > 0)
-        throw new AccountRequestError(400, 'form.invalid', 'The cardholder has invalid fields', fieldErrors);
+        throw new AppError('invalid', 'form.invalid', {
+          message: 'The cardholder has invalid fields',
+          fieldErrors,
+        });
       const next = {
         name1: parsed.data.name1,
         name2: parsed.data.name2,
@@ -268,15 +262,11 @@ export class AccountService {
         'orgPoint',
       ]);
       if (Object.keys(changes).length === 0) return;
-      await tx
-        .update(cardholders)
-        .set({
-          name1: next.name1,
-          name2: next.name2,
-          ...(orgPoint ? { orgPointId: orgPoint.id } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(cardholders.id, current.id));
+      await updateCardholder(tx, current.id, {
+        name1: next.name1,
+        name2: next.name2,
+        ...(orgPoint ? { orgPointId: orgPoint.id } : {}),
+      });
       await this.audit(
         tx,
         caller,
@@ -307,15 +297,11 @@ export class AccountService {
       if (!current) throw notFound('cardholder');
       if (current.active === active) return;
       if (!active && (await openAccountsOf(tx, current.id)) > 0)
-        throw new AccountRequestError(
-          409,
-          'cardholder.hasActiveAccounts',
-          'A cardholder with active or suspended accounts cannot be deactivated; close the accounts first.',
-        );
-      await tx
-        .update(cardholders)
-        .set({ active, updatedAt: new Date() })
-        .where(eq(cardholders.id, current.id));
+        throw new AppError('conflict', 'cardholder.hasActiveAccounts', {
+          message:
+            'A cardholder with active or suspended accounts cannot be deactivated; close the accounts first.',
+        });
+      await updateCardholder(tx, current.id, { active });
       await this.audit(
         tx,
         caller,
@@ -346,12 +332,12 @@ export class AccountService {
     if (query.status && !['Active', 'Suspended', 'Closed'].includes(query.status))
       fieldErrors.status = 'account.status.invalid';
     if (Object.keys(fieldErrors).length > 0)
-      throw new AccountRequestError(400, 'form.invalid', 'The filters are not valid', fieldErrors);
+      throw new AppError('invalid', 'form.invalid', { message: 'The filters are not valid', fieldErrors });
     const filter = { ...this.paging(query), groupId, status: query.status || undefined };
     const result = await this.page(
       query,
-      () => countAccounts(this.db, caller, company.id, filter),
-      (limit, offset) => pageOfAccounts(this.db, caller, company.id, filter, { limit, offset }),
+      (cap) => countAccounts(this.db, caller, company.id, filter, cap),
+      (page) => pageOfAccounts(this.db, caller, company.id, filter, page),
     );
     return { ...result, rows: result.rows.map(toAccount), ...this.flags(caller, 'maintainAccounts') };
   }
@@ -381,15 +367,16 @@ export class AccountService {
       if (current.status === status) return;
       const problem = checkAccountStatusChange(current.status as AccountStatus, status);
       if (problem)
-        throw new AccountRequestError(409, problem, 'A closed account stays closed', { status: problem });
+        throw new AppError('conflict', problem, {
+          message: 'A closed account stays closed',
+          fieldErrors: { status: problem },
+        });
       if (status === 'Active' && current.cardholderActive === false)
-        throw new AccountRequestError(
-          409,
-          'account.cardholderInactive',
-          'The cardholder is inactive: reactivate the cardholder first',
-          { status: 'account.cardholderInactive' },
-        );
-      await tx.update(accounts).set({ status, updatedAt: new Date() }).where(eq(accounts.id, current.id));
+        throw new AppError('conflict', 'account.cardholderInactive', {
+          message: 'The cardholder is inactive: reactivate the cardholder first',
+          fieldErrors: { status: 'account.cardholderInactive' },
+        });
+      await updateAccount(tx, current.id, { status });
       await this.audit(
         tx,
         caller,
@@ -419,21 +406,26 @@ export class AccountService {
       const current = id === undefined ? undefined : await findAccount(tx, caller, company.id, id, true);
       if (!current) throw notFound('account');
       if (current.status === 'Closed')
-        throw new AccountRequestError(409, 'account.status.closedIsFinal', 'A closed account stays closed');
+        throw new AppError('conflict', 'account.status.closedIsFinal', {
+          message: 'A closed account stays closed',
+        });
       const group = groupId > 0 ? await findGroup(tx, caller, company.id, groupId) : undefined;
       if (!group)
-        throw new AccountRequestError(400, 'form.invalid', 'No such account group in this company', {
-          groupId: 'account.group.unknown',
+        throw new AppError('invalid', 'form.invalid', {
+          message: 'No such account group in this company',
+          fieldErrors: {
+            groupId: 'account.group.unknown',
+          },
         });
       if (!group.active)
-        throw new AccountRequestError(400, 'form.invalid', 'The account group is inactive', {
-          groupId: 'account.group.inactive',
+        throw new AppError('invalid', 'form.invalid', {
+          message: 'The account group is inactive',
+          fieldErrors: {
+            groupId: 'account.group.inactive',
+          },
         });
       if (current.groupId === group.id) return;
-      await tx
-        .update(accounts)
-        .set({ accountGroupId: group.id, updatedAt: new Date() })
-        .where(eq(accounts.id, current.id));
+      await updateAccount(tx, current.id, { accountGroupId: group.id });
       await this.audit(
         tx,
         caller,
@@ -461,24 +453,20 @@ export class AccountService {
   private groupName(name: string): string {
     const parsed = accountGroupSchema.safeParse({ name });
     if (!parsed.success)
-      throw new AccountRequestError(
-        400,
-        'form.invalid',
-        'The account group has invalid fields',
-        toFieldErrors(parsed.error),
-      );
+      throw new AppError('invalid', 'form.invalid', {
+        message: 'The account group has invalid fields',
+        fieldErrors: toFieldErrors(parsed.error),
+      });
     return parsed.data.name;
   }
 
-  private duplicate(): AccountRequestError {
-    return new AccountRequestError(
-      409,
-      'accountGroup.name.duplicate',
-      'An account group of this name exists',
-      {
+  private duplicate(): AppError {
+    return new AppError('conflict', 'accountGroup.name.duplicate', {
+      message: 'An account group of this name exists',
+      fieldErrors: {
         name: 'accountGroup.name.duplicate',
       },
-    );
+    });
   }
 
   async createGroup(caller: Caller, number: string, name: string, ip: string): Promise<AccountGroupSummary> {
@@ -488,8 +476,7 @@ export class AccountService {
       const clean = this.groupName(name);
       await lockCompany(tx, company.id);
       if (await groupNameTaken(tx, company.id, clean)) throw this.duplicate();
-      const [row] = await tx.insert(accountGroups).values({ companyId: company.id, name: clean }).returning();
-      if (!row) throw new Error('account group insert returned no row');
+      const row = await insertAccountGroup(tx, { companyId: company.id, name: clean });
       await this.audit(
         tx,
         caller,
@@ -522,10 +509,7 @@ export class AccountService {
       if (current.name === clean) return toGroup(current);
       await lockCompany(tx, company.id);
       if (await groupNameTaken(tx, company.id, clean, current.id)) throw this.duplicate();
-      await tx
-        .update(accountGroups)
-        .set({ name: clean, updatedAt: new Date() })
-        .where(eq(accountGroups.id, current.id));
+      await updateAccountGroup(tx, current.id, { name: clean });
       await this.audit(
         tx,
         caller,
@@ -558,15 +542,11 @@ export class AccountService {
       await lockCompany(tx, company.id);
       const fresh = (await findGroup(tx, caller, company.id, current.id)) ?? current;
       if (!active && Number(fresh.activeAccounts) > 0)
-        throw new AccountRequestError(
-          409,
-          'accountGroup.hasActiveAccounts',
-          'An account group with active or suspended accounts cannot be deactivated; move or close them first.',
-        );
-      await tx
-        .update(accountGroups)
-        .set({ active, updatedAt: new Date() })
-        .where(eq(accountGroups.id, current.id));
+        throw new AppError('conflict', 'accountGroup.hasActiveAccounts', {
+          message:
+            'An account group with active or suspended accounts cannot be deactivated; move or close them first.',
+        });
+      await updateAccountGroup(tx, current.id, { active });
       await this.audit(
         tx,
         caller,

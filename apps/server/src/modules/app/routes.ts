@@ -9,7 +9,6 @@ import {
   lenient,
   noBodySchema,
   portalUrl,
-  type UserType,
   wildcardParamsSchema,
 } from '@cardportal/domain';
 import fastifyStatic from '@fastify/static';
@@ -34,20 +33,20 @@ export async function appRoutes(app: FastifyInstance): Promise<void> {
       async ({ caller, request }) => {
         const session = await app.sessions.get(request);
         const accessedBy = accessedByOf(session?.data);
-        const { linkId: _link, ...multiUser } = await multiUserStateOf(app.db, caller.pk, {
+        const { linkId: _link, ...multiUser } = await multiUserStateOf(app.db, caller.userPk, {
           chosen: session?.data.multiUserChosen === true,
           accessed: accessedBy !== null,
         });
-        const user = caller.row;
+        const { profile } = caller;
         const me: CurrentUser = {
-          userId: user.displayUserId,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          email: user.email,
-          userType: user.userType as UserType,
-          cobrand: session?.cobrand ?? user.cobrand,
+          userId: caller.userId,
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          email: profile.email,
+          userType: caller.type,
+          cobrand: session?.cobrand ?? caller.cobrand,
           locale: caller.locale,
-          lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+          lastLoginAt: profile.lastLoginAt?.toISOString() ?? null,
           permissions: [...caller.permissions].sort(),
           multiUser,
           accessedBy: accessedBy

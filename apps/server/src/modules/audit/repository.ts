@@ -3,6 +3,13 @@ import { and, desc, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents, users } from '../../db/schema.ts';
+import {
+  countUpTo,
+  type Keyset,
+  type KeysetPage,
+  keysetPage,
+  type PageRequest,
+} from '../../kernel/paging.ts';
 import { visibleUserIds } from '../access/index.ts';
 
 const subject = alias(users, 'subject');
@@ -53,37 +60,69 @@ const columns = {
   ip: auditEvents.ip,
 };
 
-export async function countAudit(
+/** How many rows the range holds, counting no further than `cap + 1` (the screen shows "cap+" past it). */
+export function countAudit(
   db: Executor,
   caller: CallerScope,
   from: Date,
   to: Date,
-  filters: AuditFilters = {},
+  filters: AuditFilters,
+  cap: number,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(auditEvents)
-    .where(readable(db, caller, from, to, filters));
-  return Number(row?.n ?? 0);
+  return countUpTo(db, cap, (limit) =>
+    db
+      .select({ one: sql`1` })
+      .from(auditEvents)
+      .where(readable(db, caller, from, to, filters))
+      .limit(limit)
+      .as('counted'),
+  );
 }
 
+const selectAudit = (db: Executor) =>
+  db
+    .select({ ...columns, atKey: sql<string>`${auditEvents.at}::text` })
+    .from(auditEvents)
+    .leftJoin(subject, sql`${subject.id} = ${auditEvents.userPk}`)
+    .$dynamic();
+
+export type AuditListRow = Awaited<ReturnType<typeof selectAudit>>[number];
+
+/** Newest first by (at, id): the index audit_events_at_id_idx read backwards (migration 0007). */
+const auditKeyset: Keyset<AuditListRow> = {
+  list: 'audit',
+  keys: [
+    { expr: auditEvents.at, type: 'timestamptz' },
+    { expr: auditEvents.id, type: 'int' },
+  ],
+  direction: 'desc',
+  keyOf: (row) => [row.atKey, row.id],
+};
+
+/** One page of the range by key (`after` / `before` a cursor of this list). */
+export function pageOfAudit(
+  db: Executor,
+  caller: CallerScope,
+  from: Date,
+  to: Date,
+  filters: AuditFilters,
+  page: PageRequest,
+): Promise<KeysetPage<AuditListRow>> {
+  const where = readable(db, caller, from, to, filters);
+  return keysetPage(auditKeyset, page, (beyond) => selectAudit(db).where(and(where, beyond)));
+}
+
+/** The range newest first, at most `limit` rows (the CSV export). */
 export function listAudit(
   db: Executor,
   caller: CallerScope,
   from: Date,
   to: Date,
-  offset: number,
   limit: number,
   filters: AuditFilters = {},
-) {
-  return db
-    .select(columns)
-    .from(auditEvents)
-    .leftJoin(subject, sql`${subject.id} = ${auditEvents.userPk}`)
+): Promise<AuditListRow[]> {
+  return selectAudit(db)
     .where(readable(db, caller, from, to, filters))
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-    .offset(offset)
     .limit(limit);
 }
-
-export type AuditListRow = Awaited<ReturnType<typeof listAudit>>[number];

@@ -1,21 +1,18 @@
 import {
+  AUDIT_COUNT_CAP,
   AUDIT_CSV_COLUMNS,
   AUDIT_MAX_RANGE_DAYS,
   AUDIT_PAGE_SIZE,
   type AuditFilters,
   type AuditPage,
   type AuditRow,
-  checkPageJump,
-  pageCount,
   USER_TYPE_INFO,
 } from '@cardportal/domain';
 import type { Db } from '../../db/client.ts';
-import { AppRequestError } from '../../http/app-handler.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { auditAdmin } from '../../kernel/audit.ts';
-import { type AuditListRow, countAudit, listAudit } from './repository.ts';
-
-export class AuditServiceError extends AppRequestError {}
+import { type AuditListRow, countAudit, listAudit, pageOfAudit } from './repository.ts';
 
 const DAY = 86_400_000;
 /** Rows of one export at most (30 days of a busy system; the export is refused past it). */
@@ -36,9 +33,11 @@ export function dateRange(input: { from?: string; to?: string }): { from: Date; 
   to ??= new Date((from as Date).getTime() + (AUDIT_MAX_RANGE_DAYS - 1) * DAY);
   from ??= new Date(to.getTime() - (AUDIT_MAX_RANGE_DAYS - 1) * DAY);
   if (from.getTime() > to.getTime())
-    throw new AuditServiceError(400, 'dateRange.fromAfterTo', { from: 'dateRange.fromAfterTo' });
+    throw new AppError('invalid', 'dateRange.fromAfterTo', {
+      fieldErrors: { from: 'dateRange.fromAfterTo' },
+    });
   if ((to.getTime() - from.getTime()) / DAY + 1 > AUDIT_MAX_RANGE_DAYS)
-    throw new AuditServiceError(400, 'audit.rangeTooLong', { to: 'audit.rangeTooLong' });
+    throw new AppError('invalid', 'audit.rangeTooLong', { fieldErrors: { to: 'audit.rangeTooLong' } });
   return { from, to };
 }
 
@@ -75,39 +74,29 @@ export class AuditService {
   constructor(private readonly db: Db) {}
 
   private requireAdmin(caller: Caller): void {
-    if (!USER_TYPE_INFO[caller.type].administersUsers) throw new AuditServiceError(403, 'audit.forbidden');
+    if (!USER_TYPE_INFO[caller.type].administersUsers) throw new AppError('forbidden', 'audit.forbidden');
   }
 
   async page(
     caller: Caller,
-    query: { from?: string; to?: string; page?: string } & AuditFilters,
+    query: { from?: string; to?: string; after?: string; before?: string } & AuditFilters,
   ): Promise<AuditPage> {
     this.requireAdmin(caller);
     const { from, to } = dateRange(query);
     const end = new Date(to.getTime() + DAY);
     const filters = filtersOf(query);
-    const total = await countAudit(this.db, caller, from, end, filters);
-    const pages = pageCount(total, AUDIT_PAGE_SIZE);
-    let page = 1;
-    if (query.page !== undefined) {
-      const jump = checkPageJump(query.page, pages);
-      if (jump.problem) throw new AuditServiceError(400, 'form.invalid', { page: jump.problem });
-      page = jump.page;
-    }
-    const rows = await listAudit(
-      this.db,
-      caller,
-      from,
-      end,
-      (page - 1) * AUDIT_PAGE_SIZE,
-      AUDIT_PAGE_SIZE,
-      filters,
-    );
+    const page = await pageOfAudit(this.db, caller, from, end, filters, {
+      after: query.after,
+      before: query.before,
+      limit: AUDIT_PAGE_SIZE,
+    });
+    const counted = await countAudit(this.db, caller, from, end, filters, AUDIT_COUNT_CAP);
     return {
-      rows: rows.map(toRow),
-      total,
-      page,
-      pageCount: pages,
+      rows: page.rows.map(toRow),
+      nextCursor: page.nextCursor,
+      prevCursor: page.prevCursor,
+      total: Math.min(counted, AUDIT_COUNT_CAP),
+      totalIsLowerBound: counted > AUDIT_COUNT_CAP,
       pageSize: AUDIT_PAGE_SIZE,
       from: iso(from),
       to: iso(to),
@@ -119,7 +108,7 @@ export class AuditService {
     this.requireAdmin(caller);
     const { from, to } = dateRange(query);
     const end = new Date(to.getTime() + DAY);
-    const rows = await listAudit(this.db, caller, from, end, 0, AUDIT_EXPORT_MAX_ROWS, filtersOf(query));
+    const rows = await listAudit(this.db, caller, from, end, AUDIT_EXPORT_MAX_ROWS, filtersOf(query));
     const lines = [AUDIT_CSV_COLUMNS.map(csvCell).join(',')];
     for (const r of rows.map(toRow)) lines.push(AUDIT_CSV_COLUMNS.map((c) => csvCell(r[c])).join(','));
     await auditAdmin(this.db, 'audit.exported', {

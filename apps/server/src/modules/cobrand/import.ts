@@ -2,9 +2,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type Cobrand, cobrandSchema } from '@cardportal/domain';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
 import { IMAGE_TYPES, saveCobrands } from './repository.ts';
-
-export class CobrandImportError extends Error {}
 
 /** Largest logo accepted (seed 001 §5: header graphic 1 MB). */
 const MAX_IMAGE_BYTES = 1024 * 1024;
@@ -46,13 +45,17 @@ export function readCobrandFile(file: string): {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new CobrandImportError(`${file}: cannot be read (${(error as Error).message})`);
+    throw new AppError('invalid', 'cobrand.import', {
+      message: `${file}: cannot be read (${(error as Error).message})`,
+    });
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new CobrandImportError(`${file}: not valid JSON (${(error as Error).message})`);
+    throw new AppError('invalid', 'cobrand.import', {
+      message: `${file}: not valid JSON (${(error as Error).message})`,
+    });
   }
   const list = Array.isArray(raw) ? raw : [raw];
   const lines = Array.isArray(raw) ? elementLines(text) : [1];
@@ -69,15 +72,19 @@ export function readCobrandFile(file: string): {
     const parsed = cobrandSchema.safeParse(fields);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new CobrandImportError(
-        `${where}, field ${issue?.path.join('.') || '(record)'}: ${issue?.message}`,
-      );
+      throw new AppError('invalid', 'cobrand.import', {
+        message: `${where}, field ${issue?.path.join('.') || '(record)'}: ${issue?.message}`,
+      });
     }
     const record = parsed.data;
     if (names.has(record.name))
-      throw new CobrandImportError(`${where}, field name: ${record.name} appears twice`);
+      throw new AppError('invalid', 'cobrand.import', {
+        message: `${where}, field name: ${record.name} appears twice`,
+      });
     if (abbreviations.has(record.abbreviation)) {
-      throw new CobrandImportError(`${where}, field abbreviation: ${record.abbreviation} appears twice`);
+      throw new AppError('invalid', 'cobrand.import', {
+        message: `${where}, field abbreviation: ${record.abbreviation} appears twice`,
+      });
     }
     names.add(record.name);
     abbreviations.add(record.abbreviation);
@@ -87,15 +94,23 @@ export function readCobrandFile(file: string): {
     ] as const) {
       if (value === undefined) continue;
       if (typeof value !== 'string')
-        throw new CobrandImportError(`${where}, field ${field}: must be a file path`);
+        throw new AppError('invalid', 'cobrand.import', {
+          message: `${where}, field ${field}: must be a file path`,
+        });
       const ext = path.extname(value).slice(1).toLowerCase();
       if (!IMAGE_TYPES[ext])
-        throw new CobrandImportError(`${where}, field ${field}: must be a .png, .jpg or .gif file`);
+        throw new AppError('invalid', 'cobrand.import', {
+          message: `${where}, field ${field}: must be a .png, .jpg or .gif file`,
+        });
       const imagePath = path.resolve(path.dirname(file), value);
       if (!existsSync(imagePath))
-        throw new CobrandImportError(`${where}, field ${field}: ${value} does not exist`);
+        throw new AppError('invalid', 'cobrand.import', {
+          message: `${where}, field ${field}: ${value} does not exist`,
+        });
       if (statSync(imagePath).size > MAX_IMAGE_BYTES)
-        throw new CobrandImportError(`${where}, field ${field}: larger than 1 MB`);
+        throw new AppError('invalid', 'cobrand.import', {
+          message: `${where}, field ${field}: larger than 1 MB`,
+        });
       assets.push({ path: `${folder}/${base}.${ext}`, bytes: readFileSync(imagePath) });
     }
     records.push(record);

@@ -1,4 +1,5 @@
 import type { ServerModule } from '../../kernel/module.ts';
+import { cobrandCommands } from './commands.ts';
 import { cobrandRoutes } from './routes.ts';
 import { CobrandService } from './service.ts';
 
@@ -9,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export { CobrandImportError, importCobrandFile } from './import.ts';
+export { importCobrandFile } from './import.ts';
 export { listCobrands, saveCobrands } from './repository.ts';
 export { CobrandService, type PublicCobrand } from './service.ts';
 
@@ -17,4 +18,5 @@ export { CobrandService, type PublicCobrand } from './service.ts';
 export const cobrandModule: ServerModule = {
   services: (app) => app.decorate('cobrands', new CobrandService(app.db)),
   routes: cobrandRoutes,
+  commands: cobrandCommands,
 };

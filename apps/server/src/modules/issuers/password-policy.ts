@@ -1,6 +1,6 @@
 import { DEFAULT_PASSWORD_POLICY, type IssuerPasswordPolicy } from '@cardportal/domain';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import { companies, companyGroups, issuers } from '../../db/schema.ts';
 
 /** Where a user sits, as far as its issuer goes (users' placement columns). */
@@ -21,16 +21,17 @@ export async function passwordPolicyOf(
 ): Promise<IssuerPasswordPolicy> {
   const { issuerId = null, companyId = null, companyGroupId = null } = placement;
   if (issuerId === null && companyId === null && companyGroupId === null) return DEFAULT_PASSWORD_POLICY;
-  const result = await db.execute(sql`
+  const [row] = await queryRows<{ min_length: number; duration_days: number }>(
+    db,
+    sql`
     select ${issuers.passwordMinLength} as min_length, ${issuers.passwordDurationDays} as duration_days
     from ${issuers}
     where ${issuers.id} = coalesce(
       ${issuerId}::integer,
       (select ${companies.issuerId} from ${companies} where ${companies.id} = ${companyId}::integer),
       (select ${companyGroups.issuerId} from ${companyGroups} where ${companyGroups.id} = ${companyGroupId}::integer)
-    )`);
-  // Both drivers (node-postgres, PGlite) answer { rows }.
-  const row = (result as unknown as { rows: { min_length: number; duration_days: number }[] }).rows[0];
+    )`,
+  );
   if (!row) return DEFAULT_PASSWORD_POLICY;
   return { passwordMinLength: Number(row.min_length), passwordDurationDays: Number(row.duration_days) };
 }

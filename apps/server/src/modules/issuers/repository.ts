@@ -1,6 +1,7 @@
 import type { CallerScope } from '@cardportal/domain';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
+import { deleteById, insertRow, lockById, updateById } from '../../db/rows.ts';
 import {
   cobrands,
   companies,
@@ -10,6 +11,8 @@ import {
   programOptions,
   users,
 } from '../../db/schema.ts';
+import { countUpTo, numberedPage } from '../../kernel/paging.ts';
+import { companyGroupScope, companyScope, issuerGroupScope, issuerScope } from '../access/index.ts';
 
 /**
  * Issuer, issuer group, company group and program option data access, always inside the caller's scope
@@ -17,35 +20,7 @@ import {
  * its own scope column matches nothing.
  */
 
-const FALSE = sql`false`;
-
 export type IssuerRow = typeof issuers.$inferSelect;
-
-/** The issuers a caller's scope holds, as a condition on `issuers`. */
-export function issuerScope(caller: CallerScope): SQL {
-  switch (caller.type) {
-    case 'Z':
-      return sql`true`;
-    case 'H':
-      return caller.issuerGroupId ? eq(issuers.issuerGroupId, caller.issuerGroupId) : FALSE;
-    case 'I':
-      return caller.issuerId ? eq(issuers.id, caller.issuerId) : FALSE;
-    case 'G':
-      return caller.companyGroupId
-        ? sql`${issuers.id} = (select issuer_id from ${companyGroups} where id = ${caller.companyGroupId})`
-        : FALSE;
-    default:
-      return FALSE;
-  }
-}
-
-/** The companies a caller's scope holds (Z, H, I, G), as a condition on `companies` joined with `issuers`. */
-export function companyScope(caller: CallerScope): SQL {
-  if (caller.type === 'G') {
-    return caller.companyGroupId ? eq(companies.companyGroupId, caller.companyGroupId) : FALSE;
-  }
-  return issuerScope(caller);
-}
 
 const issuerColumns = {
   id: issuers.id,
@@ -92,29 +67,37 @@ function issuerFilter(caller: CallerScope, q: string | undefined): SQL | undefin
   );
 }
 
-export async function countIssuers(
+/** How many issuers in scope match `q`, counted up to `cap + 1` ("Result set is too large" past `cap`). */
+export function countIssuers(
   db: Executor,
   caller: CallerScope,
   q: string | undefined,
+  cap: number,
 ): Promise<number> {
-  const [total] = await db.select({ n: count() }).from(issuers).where(issuerFilter(caller, q));
-  return Number(total?.n ?? 0);
+  return countUpTo(db, cap, (limit) =>
+    db.select({ one: sql`1` }).from(issuers).where(issuerFilter(caller, q)).limit(limit).as('counted'),
+  );
 }
 
+/**
+ * Page `page` (1-based, checked) of the issuers in scope matching `q`, by number: numbered pages with a
+ * jump, since a programme's issuers are few by nature (docs/paging.md).
+ */
 export async function pageOfIssuers(
   db: Executor,
   caller: CallerScope,
   q: string | undefined,
-  page: { limit: number; offset: number },
+  page: number,
+  pageSize: number,
 ): Promise<IssuerRecord[]> {
-  return db
+  const query = db
     .select(issuerColumns)
     .from(issuers)
     .leftJoin(issuerGroups, eq(issuerGroups.id, issuers.issuerGroupId))
     .where(issuerFilter(caller, q))
     .orderBy(asc(issuers.number))
-    .limit(page.limit)
-    .offset(page.offset);
+    .$dynamic();
+  return numberedPage(query, page, pageSize);
 }
 
 /** One issuer by number, only when it lies inside the caller's scope. */
@@ -144,12 +127,15 @@ export async function countCompaniesOf(db: Executor, issuerId: number): Promise<
 
 /** Whether anything refers to the issuer (then it is made inactive, never deleted). */
 export async function issuerInUse(db: Executor, issuerId: number): Promise<boolean> {
-  const result = await db.execute<{ used: boolean }>(sql`select
+  const [row] = await queryRows<{ used: boolean }>(
+    db,
+    sql`select
       exists (select 1 from ${companies} where issuer_id = ${issuerId})
       or exists (select 1 from ${users} where issuer_id = ${issuerId})
       or exists (select 1 from ${companyGroups} where issuer_id = ${issuerId})
-      or exists (select 1 from ${programOptions} where issuer_id = ${issuerId}) as used`);
-  return Boolean(rowsOf<{ used: boolean }>(result)[0]?.used);
+      or exists (select 1 from ${programOptions} where issuer_id = ${issuerId}) as used`,
+  );
+  return Boolean(row?.used);
 }
 
 export async function cobrandExists(db: Executor, name: string): Promise<boolean> {
@@ -170,12 +156,6 @@ export type IssuerGroupRecord = {
   issuerCount: number;
   activeIssuerCount: number;
 };
-
-function issuerGroupScope(caller: CallerScope): SQL {
-  if (caller.type === 'Z') return sql`true`;
-  if (caller.type === 'H' && caller.issuerGroupId) return eq(issuerGroups.id, caller.issuerGroupId);
-  return FALSE;
-}
 
 function selectIssuerGroups(db: Executor) {
   return db
@@ -241,12 +221,6 @@ function selectCompanyGroups(db: Executor) {
     })
     .from(companyGroups)
     .$dynamic();
-}
-
-/** G sees only its own company group; the issuer's scope was checked by the caller of these. */
-function companyGroupScope(caller: CallerScope): SQL {
-  if (caller.type === 'G') return caller.companyGroupId ? eq(companyGroups.id, caller.companyGroupId) : FALSE;
-  return sql`true`;
 }
 
 export async function companyGroupsOf(
@@ -359,7 +333,34 @@ export async function setCompanyOption(
     });
 }
 
-/** Both drivers answer `{ rows }` for raw statements. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
-}
+export const updateIssuer = (db: Executor, id: number, values: Partial<typeof issuers.$inferInsert>) =>
+  updateById(db, issuers, id, values);
+
+export const updateIssuerGroup = (
+  db: Executor,
+  id: number,
+  values: Partial<typeof issuerGroups.$inferInsert>,
+) => updateById(db, issuerGroups, id, values);
+
+export const updateCompanyGroup = (
+  db: Executor,
+  id: number,
+  values: Partial<typeof companyGroups.$inferInsert>,
+) => updateById(db, companyGroups, id, values);
+
+export const deleteIssuer = (db: Executor, id: number) => deleteById(db, issuers, id);
+
+export const insertCompanyGroup = (db: Executor, values: typeof companyGroups.$inferInsert) =>
+  insertRow(db, companyGroups, values);
+
+export const insertIssuer = (db: Executor, values: typeof issuers.$inferInsert) =>
+  insertRow(db, issuers, values);
+
+export const insertIssuerGroup = (db: Executor, values: typeof issuerGroups.$inferInsert) =>
+  insertRow(db, issuerGroups, values);
+
+export const lockCompanyGroup = (db: Executor, id: number) => lockById(db, companyGroups, id);
+
+export const lockIssuer = (db: Executor, id: number) => lockById(db, issuers, id);
+
+export const lockIssuerGroup = (db: Executor, id: number) => lockById(db, issuerGroups, id);

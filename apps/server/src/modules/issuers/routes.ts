@@ -20,7 +20,7 @@ import {
   recordParamsSchema,
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
-import { positionalHandler } from '../../http/app-handler.ts';
+import { appHandler } from '../../http/app-handler.ts';
 import { IssuerService } from './service.ts';
 
 /**
@@ -31,19 +31,19 @@ import { IssuerService } from './service.ts';
 export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   const service = new IssuerService(app.db);
 
-  const handle = positionalHandler(app);
+  const handle = appHandler(app);
 
   const issuersBase = '/app/api/org/issuers';
   app.get(
     issuersBase,
-    handle((caller, request) => service.listIssuers(caller, request.query), {
+    handle(({ caller, request }) => service.listIssuers(caller, request.query), {
       query: orgSearchQuerySchema,
       response: issuerListSchema,
     }),
   );
   app.post(
     issuersBase,
-    handle((caller, request, body) => service.createIssuer(caller, body, request.ip), {
+    handle(({ caller, request, body }) => service.createIssuer(caller, body, request.ip), {
       body: newIssuerBodySchema,
       response: issuerDetailSchema,
       uniqueKey: (body) => String(body.number ?? ''),
@@ -51,30 +51,33 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   );
   app.get(
     `${issuersBase}/:number`,
-    handle((caller, request) => service.getIssuer(caller, request.params.number), {
+    handle(({ caller, request }) => service.getIssuer(caller, request.params.number), {
       params: issuerParamsSchema,
       response: issuerDetailSchema,
     }),
   );
   app.patch(
     `${issuersBase}/:number`,
-    handle((caller, request, body) => service.updateIssuer(caller, request.params.number, body, request.ip), {
-      params: issuerParamsSchema,
-      body: issuerPatchSchema,
-      response: issuerDetailSchema,
-    }),
+    handle(
+      ({ caller, request, body }) => service.updateIssuer(caller, request.params.number, body, request.ip),
+      {
+        params: issuerParamsSchema,
+        body: issuerPatchSchema,
+        response: issuerDetailSchema,
+      },
+    ),
   );
   app.put(
     `${issuersBase}/:number/status`,
     handle(
-      (caller, request, body) =>
+      ({ caller, request, body }) =>
         service.setIssuerActive(caller, request.params.number, body.active, request.ip),
       { params: issuerParamsSchema, body: activeBodySchema, response: issuerDetailSchema },
     ),
   );
   app.delete(
     `${issuersBase}/:number`,
-    handle((caller, request) => service.deleteIssuer(caller, request.params.number, request.ip), {
+    handle(({ caller, request }) => service.deleteIssuer(caller, request.params.number, request.ip), {
       params: issuerParamsSchema,
       response: { 204: noContentSchema },
     }),
@@ -83,7 +86,7 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   const groups = `${issuersBase}/:number/company-groups`;
   app.get(
     groups,
-    handle((caller, request) => service.listCompanyGroups(caller, request.params.number), {
+    handle(({ caller, request }) => service.listCompanyGroups(caller, request.params.number), {
       params: issuerParamsSchema,
       response: companyGroupListSchema,
     }),
@@ -91,14 +94,15 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     groups,
     handle(
-      (caller, request, body) => service.createCompanyGroup(caller, request.params.number, body, request.ip),
+      ({ caller, request, body }) =>
+        service.createCompanyGroup(caller, request.params.number, body, request.ip),
       { params: issuerParamsSchema, body: groupNameBodySchema, response: companyGroupSummarySchema },
     ),
   );
   app.patch(
     `${groups}/:id`,
     handle(
-      (caller, request, body) =>
+      ({ caller, request, body }) =>
         service.renameCompanyGroup(caller, request.params.number, request.params.id, body, request.ip),
       { params: issuerRecordParamsSchema, body: groupNameBodySchema, response: companyGroupSummarySchema },
     ),
@@ -106,7 +110,7 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     `${groups}/:id/status`,
     handle(
-      (caller, request, body) =>
+      ({ caller, request, body }) =>
         service.setCompanyGroupActive(
           caller,
           request.params.number,
@@ -120,7 +124,7 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     `${issuersBase}/:number/program-options`,
-    handle((caller, request) => service.issuerOptions(caller, request.params.number), {
+    handle(({ caller, request }) => service.issuerOptions(caller, request.params.number), {
       params: issuerParamsSchema,
       response: programOptionsViewSchema,
     }),
@@ -128,13 +132,14 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     `${issuersBase}/:number/program-options`,
     handle(
-      (caller, request, body) => service.setIssuerOptions(caller, request.params.number, body, request.ip),
+      ({ caller, request, body }) =>
+        service.setIssuerOptions(caller, request.params.number, body, request.ip),
       { params: issuerParamsSchema, body: issuerOptionsBodySchema, response: programOptionsViewSchema },
     ),
   );
   app.get(
     '/app/api/org/companies/:number/program-options',
-    handle((caller, request) => service.companyOptions(caller, request.params.number), {
+    handle(({ caller, request }) => service.companyOptions(caller, request.params.number), {
       params: companyParamsSchema,
       response: programOptionsViewSchema,
     }),
@@ -142,7 +147,8 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     '/app/api/org/companies/:number/program-options',
     handle(
-      (caller, request, body) => service.setCompanyOptions(caller, request.params.number, body, request.ip),
+      ({ caller, request, body }) =>
+        service.setCompanyOptions(caller, request.params.number, body, request.ip),
       { params: companyParamsSchema, body: companyOptionsBodySchema, response: programOptionsViewSchema },
     ),
   );
@@ -150,11 +156,11 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   const issuerGroupsBase = '/app/api/org/issuer-groups';
   app.get(
     issuerGroupsBase,
-    handle((caller) => service.listIssuerGroups(caller), { response: issuerGroupListSchema }),
+    handle(({ caller }) => service.listIssuerGroups(caller), { response: issuerGroupListSchema }),
   );
   app.post(
     issuerGroupsBase,
-    handle((caller, request, body) => service.createIssuerGroup(caller, body, request.ip), {
+    handle(({ caller, request, body }) => service.createIssuerGroup(caller, body, request.ip), {
       body: groupNameBodySchema,
       response: issuerGroupSummarySchema,
     }),
@@ -162,14 +168,14 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   app.patch(
     `${issuerGroupsBase}/:id`,
     handle(
-      (caller, request, body) => service.renameIssuerGroup(caller, request.params.id, body, request.ip),
+      ({ caller, request, body }) => service.renameIssuerGroup(caller, request.params.id, body, request.ip),
       { params: recordParamsSchema, body: groupNameBodySchema, response: issuerGroupSummarySchema },
     ),
   );
   app.put(
     `${issuerGroupsBase}/:id/status`,
     handle(
-      (caller, request, body) =>
+      ({ caller, request, body }) =>
         service.setIssuerGroupActive(caller, request.params.id, body.active, request.ip),
       { params: recordParamsSchema, body: activeBodySchema, response: issuerGroupSummarySchema },
     ),

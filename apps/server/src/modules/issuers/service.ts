@@ -33,10 +33,8 @@ import {
   pageCount,
   toFieldErrors,
 } from '@cardportal/domain';
-import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { companyGroups, issuerGroups, issuers } from '../../db/schema.ts';
-import { FeatureRequestError } from '../../http/app-handler.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { type AdminAuditEvent, type AuditChanges, auditAdmin, diffChanges } from '../../kernel/audit.ts';
 import { endSessionsOfOrganisation } from '../access/index.ts';
@@ -51,23 +49,30 @@ import {
   companyGroupsOf,
   countCompaniesOf,
   countIssuers,
+  deleteIssuer,
   findCompanyGroup,
   findCompanyInScope,
   findIssuerGroupInScope,
   findIssuerInScope,
   type IssuerRecord,
+  insertCompanyGroup,
+  insertIssuer,
+  insertIssuerGroup,
   issuerGroupNameTaken,
   issuerGroupsInScope,
   issuerInUse,
   issuerNumberTaken,
   issuerOptionRows,
+  lockCompanyGroup,
+  lockIssuer,
+  lockIssuerGroup,
   pageOfIssuers,
   setCompanyOption,
   setIssuerOption,
+  updateCompanyGroup,
+  updateIssuer,
+  updateIssuerGroup,
 } from './repository.ts';
-
-/** A refusal (docs/api.md): answered by the shared application handler. */
-export class IssuerRequestError extends FeatureRequestError {}
 
 const ISSUER_FIELDS = ['number', 'name1', 'name2', 'ica', 'bankNumber', 'issuerGroupId', 'cobrand'] as const;
 
@@ -100,7 +105,7 @@ const summary = (r: IssuerRecord): IssuerSummary => ({
 });
 
 const invalid = (what: string, fieldErrors: Record<string, string>) =>
-  new IssuerRequestError(400, 'form.invalid', `The ${what} has invalid fields`, fieldErrors);
+  new AppError('invalid', 'form.invalid', { message: `The ${what} has invalid fields`, fieldErrors });
 
 /** A numeric id from a path (groups have no number of their own). */
 function idOf(raw: string): number | undefined {
@@ -121,7 +126,7 @@ function checkPasswordSettings(body: { passwordMinLength?: number; passwordDurat
     key === 'issuer.passwordMinLength.range'
       ? `The minimum password length must be a whole number from ${LIMITS.passwordMinLength} to ${LIMITS.passwordMaxLength}`
       : `The password duration must be a whole number of days from ${LIMITS.passwordDurationMinDays} to ${LIMITS.passwordDurationMaxDays}`;
-  throw new IssuerRequestError(400, key, message, errors);
+  throw new AppError('invalid', key, { message, fieldErrors: errors });
 }
 
 export class IssuerService {
@@ -129,14 +134,15 @@ export class IssuerService {
 
   private need(caller: Caller, action: IssuerAction): void {
     if (!mayOnIssuers(caller.type, action)) {
-      throw new IssuerRequestError(403, 'permission.denied', 'Your user type may not do this');
+      throw new AppError('forbidden', 'permission.denied', { message: 'Your user type may not do this' });
     }
   }
 
   /** The issuer by number inside the caller's scope; 404 alike for unknown and out of scope. */
   private async issuer(db: Executor, caller: Caller, number: string): Promise<IssuerRecord> {
     const found = /^\d{1,10}$/.test(number) ? await findIssuerInScope(db, caller, number) : undefined;
-    if (!found) throw new IssuerRequestError(404, 'issuer.notFound', `No issuer ${number.slice(0, 20)}`);
+    if (!found)
+      throw new AppError('notFound', 'issuer.notFound', { message: `No issuer ${number.slice(0, 20)}` });
     return found;
   }
 
@@ -166,32 +172,33 @@ export class IssuerService {
     if (q !== '') {
       const problem = checkSearchCriteria(q);
       if (problem) {
-        throw new IssuerRequestError(400, problem, 'Search criteria must be 2 to 100 characters', {
-          q: problem,
+        throw new AppError('invalid', problem, {
+          message: 'Search criteria must be 2 to 100 characters',
+          fieldErrors: {
+            q: problem,
+          },
         });
       }
     }
     const pageSize = LIMITS.searchPageSize;
-    const total = await countIssuers(this.db, caller, q || undefined);
+    const total = await countIssuers(this.db, caller, q || undefined, LIMITS.searchMaxResults);
     if (isResultTooLarge(total)) {
-      throw new IssuerRequestError(
-        400,
-        'search.tooLarge',
-        'Result set is too large; please refine your search criteria.',
-      );
+      throw new AppError('invalid', 'search.tooLarge', {
+        message: 'Result set is too large; please refine your search criteria.',
+      });
     }
     const pages = pageCount(total, pageSize);
     const jump =
       query.page === undefined || query.page === '' ? { page: 1 } : checkPageJump(query.page, pages);
     if (jump.problem !== undefined) {
-      throw new IssuerRequestError(400, jump.problem, `Page must be a whole number from 1 to ${pages}`, {
-        page: jump.problem,
+      throw new AppError('invalid', jump.problem, {
+        message: `Page must be a whole number from 1 to ${pages}`,
+        fieldErrors: {
+          page: jump.problem,
+        },
       });
     }
-    const rows = await pageOfIssuers(this.db, caller, q || undefined, {
-      limit: pageSize,
-      offset: (jump.page - 1) * pageSize,
-    });
+    const rows = await pageOfIssuers(this.db, caller, q || undefined, jump.page, pageSize);
     return {
       rows: rows.map(summary),
       total,
@@ -248,21 +255,20 @@ export class IssuerService {
     await this.db.transaction(async (tx) => {
       await this.checkLinks(tx, caller, body);
       if (await issuerNumberTaken(tx, issuer.number)) {
-        throw new IssuerRequestError(409, 'issuer.number.duplicate', 'An issuer with this number exists', {
-          number: 'issuer.number.duplicate',
+        throw new AppError('conflict', 'issuer.number.duplicate', {
+          message: 'An issuer with this number exists',
+          fieldErrors: {
+            number: 'issuer.number.duplicate',
+          },
         });
       }
-      const [row] = await tx
-        .insert(issuers)
-        .values({
-          ...issuer,
-          issuerGroupId: body.issuerGroupId ?? null,
-          cobrand: body.cobrand?.trim() || null,
-          passwordMinLength: body.passwordMinLength ?? DEFAULT_PASSWORD_POLICY.passwordMinLength,
-          passwordDurationDays: body.passwordDurationDays ?? DEFAULT_PASSWORD_POLICY.passwordDurationDays,
-        })
-        .returning();
-      if (!row) throw new Error('issuer insert returned no row');
+      const row = await insertIssuer(tx, {
+        ...issuer,
+        issuerGroupId: body.issuerGroupId ?? null,
+        cobrand: body.cobrand?.trim() || null,
+        passwordMinLength: body.passwordMinLength ?? DEFAULT_PASSWORD_POLICY.passwordMinLength,
+        passwordDurationDays: body.passwordDurationDays ?? DEFAULT_PASSWORD_POLICY.passwordDurationDays,
+      });
       await this.audit(
         tx,
         caller,
@@ -285,12 +291,10 @@ export class IssuerService {
         patch.issuerGroupId !== current.issuerGroupId &&
         !mayOnIssuers(caller.type, 'createIssuer')
       ) {
-        throw new IssuerRequestError(
-          403,
-          'issuer.issuerGroup.forbidden',
-          'Only a system administrator moves an issuer to another group',
-          { issuerGroupId: 'issuer.issuerGroup.forbidden' },
-        );
+        throw new AppError('forbidden', 'issuer.issuerGroup.forbidden', {
+          message: 'Only a system administrator moves an issuer to another group',
+          fieldErrors: { issuerGroupId: 'issuer.issuerGroup.forbidden' },
+        });
       }
       const parsed = issuerSchema.safeParse({
         number: current.number,
@@ -311,10 +315,7 @@ export class IssuerService {
       };
       const changes = { ...diffChanges(current, after, ISSUER_FIELDS), ...policyChanges(current, after) };
       if (Object.keys(changes).length === 0) return;
-      await tx
-        .update(issuers)
-        .set({ ...after, updatedAt: new Date() })
-        .where(eq(issuers.id, current.id));
+      await updateIssuer(tx, current.id, { ...after });
       await this.audit(tx, caller, 'issuer.updated', 'issuer', current.number, changes, ip);
     });
     return this.getIssuer(caller, number);
@@ -325,7 +326,7 @@ export class IssuerService {
     await this.db.transaction(async (tx) => {
       const current = await this.issuer(tx, caller, number);
       if (current.active === active) return;
-      await tx.update(issuers).set({ active, updatedAt: new Date() }).where(eq(issuers.id, current.id));
+      await updateIssuer(tx, current.id, { active });
       // Its users (own, through their company or company group) are signed out at once (issue 13 item 6).
       if (!active) await endSessionsOfOrganisation(tx, { issuerId: current.id });
       await this.audit(
@@ -347,15 +348,13 @@ export class IssuerService {
     await this.db.transaction(async (tx) => {
       const current = await this.issuer(tx, caller, number);
       // Row lock first, so nothing can start referring to it between the check and the delete.
-      await tx.execute(sql`select id from ${issuers} where id = ${current.id} for update`);
+      await lockIssuer(tx, current.id);
       if (await issuerInUse(tx, current.id)) {
-        throw new IssuerRequestError(
-          409,
-          'issuer.inUse',
-          'Cannot delete as there is data associated with this issuer.',
-        );
+        throw new AppError('conflict', 'issuer.inUse', {
+          message: 'Cannot delete as there is data associated with this issuer.',
+        });
       }
-      await tx.delete(issuers).where(eq(issuers.id, current.id));
+      await deleteIssuer(tx, current.id);
       await this.audit(tx, caller, 'issuer.deleted', 'issuer', current.number, undefined, ip);
     });
   }
@@ -371,7 +370,7 @@ export class IssuerService {
   private async issuerGroup(db: Executor, caller: Caller, rawId: string): Promise<IssuerGroupSummary> {
     const id = idOf(rawId);
     const found = id ? await findIssuerGroupInScope(db, caller, id) : undefined;
-    if (!found) throw new IssuerRequestError(404, 'issuerGroup.notFound', 'No such issuer group');
+    if (!found) throw new AppError('notFound', 'issuerGroup.notFound', { message: 'No such issuer group' });
     return found;
   }
 
@@ -386,8 +385,7 @@ export class IssuerService {
     const name = this.groupName(issuerGroupSchema, 'issuer group', body);
     const id = await this.db.transaction(async (tx) => {
       if (await issuerGroupNameTaken(tx, name)) throw duplicateName('issuerGroup');
-      const [row] = await tx.insert(issuerGroups).values({ name }).returning();
-      if (!row) throw new Error('issuer group insert returned no row');
+      const row = await insertIssuerGroup(tx, { name });
       await this.audit(
         tx,
         caller,
@@ -414,10 +412,7 @@ export class IssuerService {
       const current = await this.issuerGroup(tx, caller, rawId);
       if (current.name === name) return;
       if (await issuerGroupNameTaken(tx, name, current.id)) throw duplicateName('issuerGroup');
-      await tx
-        .update(issuerGroups)
-        .set({ name, updatedAt: new Date() })
-        .where(eq(issuerGroups.id, current.id));
+      await updateIssuerGroup(tx, current.id, { name });
       await this.audit(
         tx,
         caller,
@@ -440,19 +435,14 @@ export class IssuerService {
     this.need(caller, 'maintainIssuerGroups');
     await this.db.transaction(async (tx) => {
       const current = await this.issuerGroup(tx, caller, rawId);
-      await tx.execute(sql`select id from ${issuerGroups} where id = ${current.id} for update`);
+      await lockIssuerGroup(tx, current.id);
       if (current.active === active) return;
       if (!active && current.activeIssuerCount > 0) {
-        throw new IssuerRequestError(
-          409,
-          'issuerGroup.hasActiveIssuers',
-          'This issuer group still holds active issuers: deactivate or move them first',
-        );
+        throw new AppError('conflict', 'issuerGroup.hasActiveIssuers', {
+          message: 'This issuer group still holds active issuers: deactivate or move them first',
+        });
       }
-      await tx
-        .update(issuerGroups)
-        .set({ active, updatedAt: new Date() })
-        .where(eq(issuerGroups.id, current.id));
+      await updateIssuerGroup(tx, current.id, { active });
       await this.audit(
         tx,
         caller,
@@ -486,7 +476,7 @@ export class IssuerService {
   ): Promise<CompanyGroupSummary> {
     const id = idOf(rawId);
     const found = id ? await findCompanyGroup(db, caller, issuerId, id) : undefined;
-    if (!found) throw new IssuerRequestError(404, 'companyGroup.notFound', 'No such company group');
+    if (!found) throw new AppError('notFound', 'companyGroup.notFound', { message: 'No such company group' });
     return found;
   }
 
@@ -501,8 +491,7 @@ export class IssuerService {
     return this.db.transaction(async (tx) => {
       const issuer = await this.issuer(tx, caller, number);
       if (await companyGroupNameTaken(tx, issuer.id, name)) throw duplicateName('companyGroup');
-      const [row] = await tx.insert(companyGroups).values({ issuerId: issuer.id, name }).returning();
-      if (!row) throw new Error('company group insert returned no row');
+      const row = await insertCompanyGroup(tx, { issuerId: issuer.id, name });
       await this.audit(
         tx,
         caller,
@@ -530,10 +519,7 @@ export class IssuerService {
       const current = await this.companyGroup(tx, caller, issuer.id, rawId);
       if (current.name === name) return current;
       if (await companyGroupNameTaken(tx, issuer.id, name, current.id)) throw duplicateName('companyGroup');
-      await tx
-        .update(companyGroups)
-        .set({ name, updatedAt: new Date() })
-        .where(eq(companyGroups.id, current.id));
+      await updateCompanyGroup(tx, current.id, { name });
       await this.audit(
         tx,
         caller,
@@ -559,20 +545,15 @@ export class IssuerService {
       const issuer = await this.issuer(tx, caller, number);
       const found = await this.companyGroup(tx, caller, issuer.id, rawId);
       // Lock, then read again: a company cannot join between the check and the change.
-      await tx.execute(sql`select id from ${companyGroups} where id = ${found.id} for update`);
+      await lockCompanyGroup(tx, found.id);
       const current = await this.companyGroup(tx, caller, issuer.id, rawId);
       if (current.active === active) return current;
       if (!active && current.activeCompanyCount > 0) {
-        throw new IssuerRequestError(
-          409,
-          'companyGroup.hasActiveCompanies',
-          'This company group still holds active companies: deactivate or move them first',
-        );
+        throw new AppError('conflict', 'companyGroup.hasActiveCompanies', {
+          message: 'This company group still holds active companies: deactivate or move them first',
+        });
       }
-      await tx
-        .update(companyGroups)
-        .set({ active, updatedAt: new Date() })
-        .where(eq(companyGroups.id, current.id));
+      await updateCompanyGroup(tx, current.id, { active });
       await this.audit(
         tx,
         caller,
@@ -623,7 +604,7 @@ export class IssuerService {
     this.need(caller, 'modifyIssuerOptions');
     return this.db.transaction(async (tx) => {
       const issuer = await this.issuer(tx, caller, number);
-      await tx.execute(sql`select id from ${issuers} where id = ${issuer.id} for update`);
+      await lockIssuer(tx, issuer.id);
       const before = await this.issuerSettings(tx, issuer.id);
       // Seed 001 §6: single sign-on may not be on with self-registration or for a multi-user company.
       if (body.options.singleSignOn === true || body.options.selfRegistration === true) {
@@ -645,7 +626,8 @@ export class IssuerService {
 
   private async company(db: Executor, caller: Caller, number: string) {
     const found = /^\d{1,10}$/.test(number) ? await findCompanyInScope(db, caller, number) : undefined;
-    if (!found) throw new IssuerRequestError(404, 'company.notFound', `No company ${number.slice(0, 20)}`);
+    if (!found)
+      throw new AppError('notFound', 'company.notFound', { message: `No company ${number.slice(0, 20)}` });
     return found;
   }
 
@@ -682,17 +664,15 @@ export class IssuerService {
     return this.db.transaction(async (tx) => {
       const company = await this.company(tx, caller, number);
       // The issuer's row lock: its options cannot go off between the check and the write.
-      await tx.execute(sql`select id from ${issuers} where id = ${company.issuerId} for update`);
+      await lockIssuer(tx, company.issuerId);
       const levels = await companyOptionLevels(tx, company.id);
       const entries = Object.entries(body.options) as [ProgramOptionKey, boolean | null][];
       const refused = entries.filter(([key, on]) => on === true && levels.issuer[key] !== true);
       if (refused.length > 0) {
-        throw new IssuerRequestError(
-          409,
-          'programOption.issuerOff',
-          `The issuer has these options off, so the company cannot switch them on: ${refused.map(([k]) => k).join(', ')}`,
-          Object.fromEntries(refused.map(([key]) => [key, 'programOption.issuerOff'])),
-        );
+        throw new AppError('conflict', 'programOption.issuerOff', {
+          message: `The issuer has these options off, so the company cannot switch them on: ${refused.map(([k]) => k).join(', ')}`,
+          fieldErrors: Object.fromEntries(refused.map(([key]) => [key, 'programOption.issuerOff'])),
+        });
       }
       const switchedOn = (key: ProgramOptionKey) => key in body.options && body.options[key] !== false;
       if (switchedOn('singleSignOn') || switchedOn('selfRegistration')) {
@@ -715,17 +695,20 @@ export class IssuerService {
 }
 
 /** 409 for an option combination seed 001 §6 forbids, on the single sign-on switch, naming the companies. */
-function ssoConflict(problem: ProgramOptionConflict, companyNumbers: string[]): IssuerRequestError {
+function ssoConflict(problem: ProgramOptionConflict, companyNumbers: string[]): AppError {
   const what =
     problem === 'programOption.ssoWithMultiUser'
       ? `Single sign-on cannot be combined with multi-user (companies ${companyNumbers.join(', ')})`
       : 'Single sign-on cannot be combined with self-registration';
-  return new IssuerRequestError(409, problem, what, { singleSignOn: problem });
+  return new AppError('conflict', problem, { message: what, fieldErrors: { singleSignOn: problem } });
 }
 
-function duplicateName(record: 'issuerGroup' | 'companyGroup'): IssuerRequestError {
+function duplicateName(record: 'issuerGroup' | 'companyGroup'): AppError {
   const what = record === 'issuerGroup' ? 'An issuer group' : 'A company group of this issuer';
-  return new IssuerRequestError(409, `${record}.name.duplicate`, `${what} with this name exists`, {
-    name: `${record}.name.duplicate`,
+  return new AppError('conflict', `${record}.name.duplicate`, {
+    message: `${what} with this name exists`,
+    fieldErrors: {
+      name: `${record}.name.duplicate`,
+    },
   });
 }

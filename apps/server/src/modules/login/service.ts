@@ -8,9 +8,7 @@ import {
   portalUrl,
   type SessionStage,
 } from '@cardportal/domain';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { audit } from '../../kernel/audit.ts';
 import { enqueueMail, maskEmail, type OutgoingMail } from '../../kernel/outbox.ts';
 import type { Secrets } from '../../kernel/secrets.ts';
@@ -23,6 +21,7 @@ import {
   findUserByPk,
   findUserByUserId,
   guardedAttempt,
+  ldapIdOrDecoy,
   lockUser,
   markSignedIn,
   recordSuccess,
@@ -104,13 +103,7 @@ export class LoginService {
     const canonical = canonicalUserId(rawUserId);
     // PostgreSQL text cannot hold NUL; no user ID contains one.
     if (canonical.includes('\u0000')) return decoy;
-    const result = await this.db.execute(sql`
-      select coalesce(u.ldap_id, ${decoy.ldapId}) as "ldapId"
-      from (select 1) as one
-      left join ${users} u on u.user_id = ${canonical}`);
-    // Both drivers (node-postgres, PGlite) answer { rows }.
-    const [row] = (result as unknown as { rows: { ldapId: string }[] }).rows;
-    return this.descriptor(rawUserId, row?.ldapId ?? decoy.ldapId);
+    return this.descriptor(rawUserId, await ldapIdOrDecoy(this.db, canonical, decoy.ldapId));
   }
 
   /** The first factor: a password, or for token users the 4-digit PIN followed by the 8-digit tokencode. */

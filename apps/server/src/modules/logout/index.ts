@@ -1,5 +1,11 @@
 import type { ServerModule } from '../../kernel/module.ts';
 import { logoutRoutes } from './routes.ts';
 
-/** Sign-out. */
-export const logoutModule: ServerModule = { routes: logoutRoutes };
+/** The job that deletes expired sessions (docs/jobs.md). */
+export const SESSIONS_PURGE = 'sessions.purge';
+
+/** Sign-out, and the end of expired sessions (the `sessions.purge` job, every minute). */
+export const logoutModule: ServerModule = {
+  routes: logoutRoutes,
+  jobs: [{ name: SESSIONS_PURGE, cron: '* * * * *', run: (app) => app.sessions.purgeExpired() }],
+};

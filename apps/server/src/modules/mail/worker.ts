@@ -4,7 +4,6 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
-import { errorText } from '../../kernel/error-text.ts';
 import { maskEmail } from '../../kernel/outbox.ts';
 
 /** Backoff between delivery attempts of a mail the SMTP server refused: 5 s, 10 s, 20 s … capped at 15 minutes. */
@@ -28,14 +27,14 @@ function smtpUnreachable(error: unknown): boolean {
 }
 
 /**
- * Delivers the outbox over SMTP. Rows are claimed with FOR UPDATE SKIP LOCKED, so several instances
- * can run workers side by side; a row stays until the SMTP server accepted it, so a restart or an SMTP
+ * Delivers the outbox over SMTP, one pass per `mail.deliver` job (docs/jobs.md): sent when a mail is
+ * committed, when a refused mail's backoff or an outage's pause ends, and every minute as a backstop.
+ * Rows are claimed with FOR UPDATE SKIP LOCKED, so several instances can run passes side by side; a row stays until the SMTP server accepted it, so a restart or an SMTP
  * outage loses nothing. Without SMTP_URL, mail stays in the outbox, where `npm run cli -- mail list`
  * and `mail show ID` read it; the log only says that a mail is waiting (never its text).
  */
 export class MailWorker {
   private transporter: Transporter | undefined;
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = false;
   private readonly announced = new Set<number>();
@@ -47,6 +46,8 @@ export class MailWorker {
     private readonly db: Db,
     config: Config,
     private readonly log: FastifyBaseLogger,
+    /** Queues a pass (the `mail.deliver` job); the worker keeps no timer of its own. */
+    private readonly wake: () => void = () => {},
   ) {
     if (config.smtpUrl) {
       this.transporter = nodemailer.createTransport(config.smtpUrl, {
@@ -58,29 +59,27 @@ export class MailWorker {
     }
   }
 
-  start(intervalMs = 2_000): void {
-    const tick = () => {
-      if (this.stopped) return;
-      this.runOnce()
-        .catch((err: unknown) =>
-          // The driver's message (Drizzle's own would list the query's parameters: addresses, mail text).
-          this.log.warn({ err: { message: errorText(err) } }, 'mail worker pass failed'),
-        )
-        .finally(() => {
-          if (!this.stopped) this.timer = setTimeout(tick, intervalMs).unref();
-        });
-    };
-    tick();
+  /** Asks for a pass soon (after a new mail was committed): the `mail.deliver` job (index.ts). */
+  kick(): void {
+    if (!this.stopped) this.wake();
   }
 
-  /** Asks for an immediate pass (after a new mail was committed). */
-  kick(): void {
-    if (!this.stopped) void this.runOnce().catch(() => {});
+  /**
+   * When the next pass is due, if mail is waiting: the earliest mail's next attempt, or the end of an
+   * SMTP outage's pause, whichever is later. Undefined with nothing waiting, or without SMTP.
+   */
+  async nextPassAt(): Promise<Date | undefined> {
+    if (!this.transporter || this.stopped) return undefined;
+    const [row] = await this.db
+      .select({ due: sql<string | null>`min(${mailOutbox.nextAttemptAt})` })
+      .from(mailOutbox)
+      .where(isNull(mailOutbox.sentAt));
+    if (!row?.due) return undefined;
+    return new Date(Math.max(new Date(row.due).getTime(), this.pausedUntil, Date.now()));
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
     await this.running?.catch(() => {});
     this.transporter?.close();
   }

@@ -1,7 +1,7 @@
 import type { LinkMember, MultiUserState, UserStatus, UserType } from '@cardportal/domain';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { companies, multiUserMembers, users } from '../../db/schema.ts';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
+import { companies, multiUserLinks, multiUserMembers, users } from '../../db/schema.ts';
 
 /**
  * Multi-user links as the signed-in user and the application's frame see them (docs/multi-user.md).
@@ -89,14 +89,115 @@ export async function multiUserStateOf(
 /** How many roles the given users hold together. */
 export async function rolesHeldBy(db: Executor, userPks: readonly number[]): Promise<Map<number, number>> {
   if (userPks.length === 0) return new Map();
-  const result = await db.execute<{ user_pk: number; n: number }>(
+  const rows = await queryRows<{ user_pk: number; n: number }>(
+    db,
     sql`select user_pk, count(*)::int as n from user_roles where user_pk in (${sql.join(
       userPks.map((pk) => sql`${pk}`),
       sql`, `,
     )}) group by user_pk`,
   );
-  const rows =
-    (result as unknown as { rows?: { user_pk: number; n: number }[] }).rows ??
-    (result as unknown as { user_pk: number; n: number }[]);
   return new Map(rows.map((r) => [Number(r.user_pk), Number(r.n)]));
+}
+
+/** Whether the company allows multi-user links (null: no such company). */
+export async function multiUserOfCompany(db: Executor, companyId: number): Promise<boolean | null> {
+  const [company] = await db
+    .select({ multiUser: companies.multiUser })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return company ? company.multiUser : null;
+}
+
+/** Locks the users' rows, in id order: serialises concurrent links of the same users. */
+export async function lockUsers(tx: Executor, pks: readonly number[]): Promise<void> {
+  if (pks.length === 0) return;
+  await tx.execute(
+    sql`select id from users where id in (${sql.join(
+      pks.map((pk) => sql`${pk}`),
+      sql`, `,
+    )}) order by id for update`,
+  );
+}
+
+/** The links the users belong to, in id order. */
+export async function linkIdsOf(tx: Executor, pks: readonly number[]): Promise<number[]> {
+  const rows = await tx
+    .select({ linkId: multiUserMembers.linkId })
+    .from(multiUserMembers)
+    .where(inArray(multiUserMembers.userPk, [...pks]));
+  return [...new Set(rows.map((m) => m.linkId))].sort((a, b) => a - b);
+}
+
+export async function createLink(
+  tx: Executor,
+  values: { issuerId: number; createdByPk: number },
+): Promise<number> {
+  const [created] = await tx.insert(multiUserLinks).values(values).returning({ id: multiUserLinks.id });
+  if (!created) throw new Error('link insert returned no row');
+  return created.id;
+}
+
+/** Every member of the link must confirm again (it grew). */
+export async function resetConfirmations(tx: Executor, linkId: number): Promise<void> {
+  await tx.update(multiUserMembers).set({ confirmedAt: null }).where(eq(multiUserMembers.linkId, linkId));
+}
+
+export async function addMembers(
+  tx: Executor,
+  linkId: number,
+  userPks: readonly number[],
+  addedByPk: number,
+): Promise<void> {
+  await tx.insert(multiUserMembers).values(userPks.map((userPk) => ({ userPk, linkId, addedByPk })));
+}
+
+export async function confirmMembership(tx: Executor, userPk: number): Promise<void> {
+  await tx
+    .update(multiUserMembers)
+    .set({ confirmedAt: new Date() })
+    .where(eq(multiUserMembers.userPk, userPk));
+}
+
+/** A confirmed member of the link, by its canonical user ID. */
+export async function confirmedMember(tx: Executor, linkId: number, canonicalId: string) {
+  const [target] = await tx
+    .select({ user: users })
+    .from(multiUserMembers)
+    .innerJoin(users, eq(users.id, multiUserMembers.userPk))
+    .where(
+      and(
+        eq(multiUserMembers.linkId, linkId),
+        eq(users.userId, canonicalId),
+        sql`${multiUserMembers.confirmedAt} is not null`,
+      ),
+    )
+    .limit(1);
+  return target?.user;
+}
+
+/** Locks a link's row: every change of a link (and a choice within it) holds it. */
+export async function lockLink(tx: Executor, linkId: number, mode: 'update' | 'share'): Promise<void> {
+  await tx.execute(
+    mode === 'update'
+      ? sql`select id from multi_user_links where id = ${linkId} for update`
+      : sql`select id from multi_user_links where id = ${linkId} for share`,
+  );
+}
+
+/** A user's membership read again once its link is locked (undefined when it changed meanwhile). */
+export async function lockedMembershipOf(tx: Executor, userPk: number, mode: 'update' | 'share') {
+  const first = await membershipOf(tx, userPk);
+  if (!first) return undefined;
+  await lockLink(tx, first.linkId, mode);
+  const locked = await membershipOf(tx, userPk);
+  return locked?.linkId === first.linkId ? locked : undefined;
+}
+
+export async function removeMember(tx: Executor, userPk: number, linkId: number): Promise<void> {
+  await tx.delete(multiUserMembers).where(eq(multiUserMembers.userPk, userPk));
+  const left = await tx
+    .select({ pk: multiUserMembers.userPk })
+    .from(multiUserMembers)
+    .where(eq(multiUserMembers.linkId, linkId));
+  if (left.length < 2) await tx.delete(multiUserLinks).where(eq(multiUserLinks.id, linkId));
 }

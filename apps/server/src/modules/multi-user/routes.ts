@@ -9,7 +9,8 @@ import {
   userParamsSchema,
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
-import { appHandler, refuseWith } from '../../http/app-handler.ts';
+import { refuse } from '../../http/app-error.ts';
+import { appHandler } from '../../http/app-handler.ts';
 import { auditAdmin } from '../../kernel/audit.ts';
 import { MultiUserService } from './service.ts';
 
@@ -57,8 +58,8 @@ export async function multiUserRoutes(app: FastifyInstance): Promise<void> {
     handle(
       async ({ caller, request, reply, body }) => {
         const session = await app.sessions.get(request);
-        if (!session) return refuseWith(401, 'session.required');
-        if (session.data.multiUserChosen === true) refuseWith(409, 'multiUser.alreadyChosen');
+        if (!session) return refuse('unauthenticated', 'session.required');
+        if (session.data.multiUserChosen === true) refuse('conflict', 'multiUser.alreadyChosen');
         const target = await service.choice(caller, body.userId);
         if (!target) {
           await app.sessions.setData(session, { multiUserChosen: true });

@@ -9,14 +9,27 @@ import {
   type UserStatus,
   type UserType,
 } from '@cardportal/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { companies, multiUserLinks, multiUserMembers, users } from '../../db/schema.ts';
-import { refuseWith } from '../../http/app-handler.ts';
+import { refuse } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { auditAdmin } from '../../kernel/audit.ts';
 import { findVisibleUser, mayModifyVisible, type VisibleUser } from '../access/index.ts';
-import { linkMembers, membershipOf, rolesHeldBy } from './links.ts';
+import {
+  addMembers,
+  confirmedMember,
+  confirmMembership,
+  createLink,
+  linkIdsOf,
+  linkMembers,
+  lockedMembershipOf,
+  lockLink,
+  lockUsers,
+  membershipOf,
+  multiUserOfCompany,
+  removeMember,
+  resetConfirmations,
+  rolesHeldBy,
+} from './links.ts';
 
 /**
  * Multi-user links (docs/multi-user.md): administrators link the user IDs of one person; each member
@@ -32,7 +45,7 @@ export class MultiUserService {
 
   private async visible(db: Executor, caller: Caller, userId: string): Promise<VisibleUser> {
     const row = await findVisibleUser(db, caller, userId);
-    if (!row) return refuseWith(404, 'user.notFound');
+    if (!row) return refuse('notFound', 'user.notFound');
     return row;
   }
 
@@ -42,7 +55,7 @@ export class MultiUserService {
     const membership = await membershipOf(db, row.user.id);
     const members = membership ? await linkMembers(db, membership.linkId) : [];
     const modify =
-      this.mayLink(caller) && row.user.id !== caller.pk && (await mayModifyVisible(db, caller, row));
+      this.mayLink(caller) && row.user.id !== caller.userPk && (await mayModifyVisible(db, caller, row));
     const others = modify ? await this.othersInLink(db, caller, members, [row.user.id]) : undefined;
     return {
       userId: row.user.displayUserId,
@@ -69,7 +82,7 @@ export class MultiUserService {
     const rows: VisibleUser[] = [];
     for (const member of members) {
       if (named.includes(member.pk)) continue;
-      if (member.pk === caller.pk) return { problem: MULTI_USER_SELF };
+      if (member.pk === caller.userPk) return { problem: MULTI_USER_SELF };
       const row = await findVisibleUser(db, caller, member.userId);
       if (!row || row.user.id !== member.pk || !(await mayModifyVisible(db, caller, row)))
         return { problem: 'multiUser.forbidden' };
@@ -79,12 +92,7 @@ export class MultiUserService {
   }
 
   private async candidate(db: Executor, row: VisibleUser, linkId?: number): Promise<LinkCandidate> {
-    const [company] = row.user.companyId
-      ? await db
-          .select({ multiUser: companies.multiUser })
-          .from(companies)
-          .where(eq(companies.id, row.user.companyId))
-      : [];
+    const companyMultiUser = row.user.companyId ? await multiUserOfCompany(db, row.user.companyId) : null;
     const membership = await membershipOf(db, row.user.id);
     const roles = (await rolesHeldBy(db, [row.user.id])).get(row.user.id) ?? 0;
     return {
@@ -93,7 +101,7 @@ export class MultiUserService {
       sso: row.user.sso,
       loginType: row.user.loginType,
       issuerId: row.placement.issuerId,
-      companyMultiUser: company ? company.multiUser : null,
+      companyMultiUser,
       roles,
       linkedElsewhere: membership !== undefined && membership.linkId !== linkId,
     };
@@ -106,82 +114,65 @@ export class MultiUserService {
    * so the link works again only once each member has confirmed the new membership signed in as itself.
    */
   async link(caller: Caller, userIds: string[], ip: string): Promise<UserLink> {
-    if (!this.mayLink(caller)) refuseWith(403, 'multiUser.forbidden');
+    if (!this.mayLink(caller)) refuse('forbidden', 'multiUser.forbidden');
     return this.db.transaction(async (tx) => {
       const rows: VisibleUser[] = [];
       const indexOf = new Map<number, number>();
       for (const [index, userId] of userIds.entries()) {
         const row = await findVisibleUser(tx, caller, userId);
-        if (!row) return refuseWith(404, 'user.notFound', { [`userIds.${index}`]: 'user.notFound' });
+        if (!row) return refuse('notFound', 'user.notFound', { [`userIds.${index}`]: 'user.notFound' });
         if (rows.some((r) => r.user.id === row.user.id)) continue;
-        if (row.user.id === caller.pk)
-          refuseWith(403, MULTI_USER_SELF, { [`userIds.${index}`]: MULTI_USER_SELF });
+        if (row.user.id === caller.userPk)
+          refuse('forbidden', MULTI_USER_SELF, { [`userIds.${index}`]: MULTI_USER_SELF });
         if (!(await mayModifyVisible(tx, caller, row)))
-          refuseWith(403, 'multiUser.forbidden', { [`userIds.${index}`]: 'multiUser.forbidden' });
+          refuse('forbidden', 'multiUser.forbidden', { [`userIds.${index}`]: 'multiUser.forbidden' });
         rows.push(row);
         indexOf.set(row.user.id, index);
       }
       const pks = rows.map((r) => r.user.id);
       // Serialise concurrent links of the same users ...
-      await tx.execute(
-        sql`select id from users where id in (${sql.join(
-          pks.map((pk) => sql`${pk}`),
-          sql`, `,
-        )}) order by id for update`,
-      );
-      const linkIdsOf = async () =>
-        [
-          ...new Set(
-            (
-              await tx
-                .select({ linkId: multiUserMembers.linkId })
-                .from(multiUserMembers)
-                .where(inArray(multiUserMembers.userPk, pks))
-            ).map((m) => m.linkId),
-          ),
-        ].sort((a, b) => a - b);
-      const linkIds = await linkIdsOf();
-      if (linkIds.length > 1) refuseWith(409, 'multiUser.alreadyLinked');
+      await lockUsers(tx, pks);
+      const linkIds = await linkIdsOf(tx, pks);
+      if (linkIds.length > 1) refuse('conflict', 'multiUser.alreadyLinked');
       const linkId = linkIds[0];
       if (linkId !== undefined) {
         // ... and every change of the link they belong to (confirm, decline, unlink, another growth).
         await lockLink(tx, linkId, 'update');
-        const again = await linkIdsOf();
-        if (again.length !== 1 || again[0] !== linkId) refuseWith(409, 'multiUser.linkChanged');
+        const again = await linkIdsOf(tx, pks);
+        if (again.length !== 1 || again[0] !== linkId) refuse('conflict', 'multiUser.linkChanged');
       }
       const existing = linkId === undefined ? [] : await linkMembers(tx, linkId);
       const joining = rows.filter((r) => !existing.some((m) => m.pk === r.user.id));
-      if (joining.length === 0) refuseWith(409, 'multiUser.nothingToLink');
+      if (joining.length === 0) refuse('conflict', 'multiUser.nothingToLink');
       const others = await this.othersInLink(tx, caller, existing, pks);
-      if (others.problem !== undefined) return refuseWith(403, others.problem);
+      if (others.problem !== undefined) return refuse('forbidden', others.problem);
       const candidates: LinkCandidate[] = [];
       for (const row of [...rows, ...others.rows]) {
         const candidate = await this.candidate(tx, row, linkId);
         const problem = checkLinkCandidate(candidate);
         const index = indexOf.get(row.user.id);
         if (problem)
-          refuseWith(409, problem, index === undefined ? undefined : { [`userIds.${index}`]: problem });
+          refuse('conflict', problem, index === undefined ? undefined : { [`userIds.${index}`]: problem });
         candidates.push(candidate);
       }
       const setProblem = checkLinkSet(candidates);
-      if (setProblem) refuseWith(409, setProblem);
+      if (setProblem) refuse('conflict', setProblem);
       let id = linkId;
       if (id === undefined) {
-        const [created] = await tx
-          .insert(multiUserLinks)
-          .values({
-            issuerId: candidates[0]?.issuerId as number,
-            createdByPk: caller.accessedBy?.pk ?? caller.pk,
-          })
-          .returning({ id: multiUserLinks.id });
-        id = created?.id as number;
+        id = await createLink(tx, {
+          issuerId: candidates[0]?.issuerId as number,
+          createdByPk: caller.accessedBy?.pk ?? caller.userPk,
+        });
       } else {
         // The members confirmed the link as it was; it is another one now.
-        await tx.update(multiUserMembers).set({ confirmedAt: null }).where(eq(multiUserMembers.linkId, id));
+        await resetConfirmations(tx, id);
       }
-      await tx
-        .insert(multiUserMembers)
-        .values(joining.map((r) => ({ userPk: r.user.id, linkId: id as number, addedByPk: caller.pk })));
+      await addMembers(
+        tx,
+        id,
+        joining.map((r) => r.user.id),
+        caller.userPk,
+      );
       const before = existing.map((m) => m.userId).sort();
       const names = [...before, ...joining.map((r) => r.user.displayUserId)].sort();
       for (const member of [
@@ -202,13 +193,13 @@ export class MultiUserService {
 
   /** Takes a user out of its link (from user information); a link left with one member ends. */
   async unlink(caller: Caller, userId: string, ip: string): Promise<UserLink> {
-    if (!this.mayLink(caller)) refuseWith(403, 'multiUser.forbidden');
+    if (!this.mayLink(caller)) refuse('forbidden', 'multiUser.forbidden');
     return this.db.transaction(async (tx) => {
       const row = await this.visible(tx, caller, userId);
-      if (row.user.id === caller.pk) refuseWith(403, MULTI_USER_SELF);
-      if (!(await mayModifyVisible(tx, caller, row))) refuseWith(403, 'multiUser.forbidden');
+      if (row.user.id === caller.userPk) refuse('forbidden', MULTI_USER_SELF);
+      if (!(await mayModifyVisible(tx, caller, row))) refuse('forbidden', 'multiUser.forbidden');
       const membership = await lockedMembershipOf(tx, row.user.id, 'update');
-      if (!membership) return refuseWith(409, 'multiUser.notLinked');
+      if (!membership) return refuse('conflict', 'multiUser.notLinked');
       const before = (await linkMembers(tx, membership.linkId)).map((m) => m.userId).sort();
       await removeMember(tx, row.user.id, membership.linkId);
       await auditAdmin(tx, 'multiUser.unlinked', {
@@ -228,25 +219,21 @@ export class MultiUserService {
    * members it was shown (`shown`); a link changed since is refused, not confirmed unseen.
    */
   async confirm(caller: Caller, accept: boolean, shown: readonly string[] | undefined, ip: string) {
-    if (caller.accessedBy) refuseWith(403, 'multiUser.forbidden');
+    if (caller.accessedBy) refuse('forbidden', 'multiUser.forbidden');
     await this.db.transaction(async (tx) => {
-      const membership = await lockedMembershipOf(tx, caller.pk, 'update');
-      if (!membership || membership.confirmedAt) return refuseWith(409, 'multiUser.nothingToConfirm');
+      const membership = await lockedMembershipOf(tx, caller.userPk, 'update');
+      if (!membership || membership.confirmedAt) return refuse('conflict', 'multiUser.nothingToConfirm');
       const all = await linkMembers(tx, membership.linkId);
       const members = all.map((m) => m.userId).sort();
-      const others = all.filter((m) => m.pk !== caller.pk).map((m) => m.userId);
-      if (accept && !sameLinkMembers(shown ?? [], others)) refuseWith(409, 'multiUser.linkChanged');
-      if (accept)
-        await tx
-          .update(multiUserMembers)
-          .set({ confirmedAt: new Date() })
-          .where(eq(multiUserMembers.userPk, caller.pk));
-      else await removeMember(tx, caller.pk, membership.linkId);
+      const others = all.filter((m) => m.pk !== caller.userPk).map((m) => m.userId);
+      if (accept && !sameLinkMembers(shown ?? [], others)) refuse('conflict', 'multiUser.linkChanged');
+      if (accept) await confirmMembership(tx, caller.userPk);
+      else await removeMember(tx, caller.userPk, membership.linkId);
       await auditAdmin(tx, accept ? 'multiUser.confirmed' : 'multiUser.declined', {
         actor: caller,
         entity: 'user',
         entityId: caller.userId,
-        subjectPk: caller.pk,
+        subjectPk: caller.userPk,
         changes: { link: { before: members, after: accept ? members : null } },
         ip,
       });
@@ -259,58 +246,19 @@ export class MultiUserService {
    * change. Undefined: the caller chose itself.
    */
   async choice(caller: Caller, userId: string): Promise<{ pk: number; userId: string } | undefined> {
-    if (caller.accessedBy) refuseWith(403, 'multiUser.forbidden');
+    if (caller.accessedBy) refuse('forbidden', 'multiUser.forbidden');
     const wanted = canonicalUserId(userId);
-    if (wanted.includes('\u0000')) return refuseWith(404, 'multiUser.choice.invalid');
+    if (wanted.includes('\u0000')) return refuse('notFound', 'multiUser.choice.invalid');
     return this.db.transaction(async (tx) => {
       // Shared: no growth, confirmation or unlink of this link in between.
-      const membership = await lockedMembershipOf(tx, caller.pk, 'share');
-      if (!membership?.confirmedAt) return refuseWith(404, 'multiUser.choice.invalid');
-      if (wanted === caller.row.userId) return undefined;
-      const [target] = await tx
-        .select({ user: users })
-        .from(multiUserMembers)
-        .innerJoin(users, eq(users.id, multiUserMembers.userPk))
-        .where(
-          and(
-            eq(multiUserMembers.linkId, membership.linkId),
-            eq(users.userId, wanted),
-            sql`${multiUserMembers.confirmedAt} is not null`,
-          ),
-        )
-        .limit(1);
-      if (!target || target.user.status !== 'Active') return refuseWith(404, 'multiUser.choice.invalid');
-      const u = target.user;
+      const membership = await lockedMembershipOf(tx, caller.userPk, 'share');
+      if (!membership?.confirmedAt) return refuse('notFound', 'multiUser.choice.invalid');
+      if (wanted === caller.profile.canonicalUserId) return undefined;
+      const u = await confirmedMember(tx, membership.linkId, wanted);
+      if (!u || u.status !== 'Active') return refuse('notFound', 'multiUser.choice.invalid');
       const expired = u.passwordExpiresAt !== null && u.passwordExpiresAt.getTime() <= Date.now();
-      if (u.passwordTemporary || u.firstLogin || expired) refuseWith(409, 'multiUser.choice.signInFirst');
+      if (u.passwordTemporary || u.firstLogin || expired) refuse('conflict', 'multiUser.choice.signInFirst');
       return { pk: u.id, userId: u.displayUserId };
     });
   }
-}
-
-/** Locks a link's row: every change of a link (and a choice within it) holds it. */
-async function lockLink(tx: Executor, linkId: number, mode: 'update' | 'share'): Promise<void> {
-  await tx.execute(
-    mode === 'update'
-      ? sql`select id from multi_user_links where id = ${linkId} for update`
-      : sql`select id from multi_user_links where id = ${linkId} for share`,
-  );
-}
-
-/** A user's membership read again once its link is locked (undefined when it changed meanwhile). */
-async function lockedMembershipOf(tx: Executor, userPk: number, mode: 'update' | 'share') {
-  const first = await membershipOf(tx, userPk);
-  if (!first) return undefined;
-  await lockLink(tx, first.linkId, mode);
-  const locked = await membershipOf(tx, userPk);
-  return locked?.linkId === first.linkId ? locked : undefined;
-}
-
-async function removeMember(tx: Executor, userPk: number, linkId: number): Promise<void> {
-  await tx.delete(multiUserMembers).where(eq(multiUserMembers.userPk, userPk));
-  const left = await tx
-    .select({ pk: multiUserMembers.userPk })
-    .from(multiUserMembers)
-    .where(eq(multiUserMembers.linkId, linkId));
-  if (left.length < 2) await tx.delete(multiUserLinks).where(eq(multiUserLinks.id, linkId));
 }

@@ -1,4 +1,5 @@
 import type { ServerModule } from '../../kernel/module.ts';
+import { organisationCommands } from './commands.ts';
 import { organisationRoutes } from './routes.ts';
 
 export {
@@ -6,10 +7,12 @@ export {
   firstCompany,
   listIssuersWithCompanies,
   type NewCardholder,
-  OrganisationError,
   scopeFromCompany,
   type UserScope,
 } from './organisations.ts';
 
 /** Companies, company groups, org points and account groups (docs/organisations.md). */
-export const organisationsModule: ServerModule = { routes: organisationRoutes };
+export const organisationsModule: ServerModule = {
+  routes: organisationRoutes,
+  commands: organisationCommands,
+};

@@ -9,21 +9,12 @@ import {
   issuers,
   orgPoints,
 } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
 
 /** Organisation data access shared by the CLI, the demo loader and (later) the application's modules. */
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type IssuerRow = typeof issuers.$inferSelect;
-
-/** A refused organisation change; `key` is the message key (packages/i18n `validation.{key}`). */
-export class OrganisationError extends Error {
-  constructor(
-    readonly key: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export async function findCompanyByNumber(db: Executor, number: string): Promise<CompanyRow | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.number, number.trim())).limit(1);
@@ -74,12 +65,12 @@ export async function listIssuersWithCompanies(db: Executor): Promise<IssuerList
 export async function setCompanyMultiUser(db: Executor, companyId: number, on: boolean): Promise<CompanyRow> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
-    if (!current) throw new OrganisationError('company.notFound', `no such company: ${companyId}`);
+    if (!current)
+      throw new AppError('notFound', 'company.notFound', { message: `no such company: ${companyId}` });
     if (current.multiUser && !on) {
-      throw new OrganisationError(
-        'company.multiUserCannotBeTurnedOff',
-        `multi-user cannot be turned off once enabled (company ${current.number})`,
-      );
+      throw new AppError('conflict', 'company.multiUserCannotBeTurnedOff', {
+        message: `multi-user cannot be turned off once enabled (company ${current.number})`,
+      });
     }
     if (current.multiUser === on) return current;
     const [row] = await tx
@@ -169,10 +160,9 @@ export async function scopeFromCompany(
     (key) => !(newCardholder && key === 'userScope.cardholderIdRequired'),
   );
   if (missing.length > 0) {
-    throw new OrganisationError(
-      missing[0] as string,
-      `company ${company.number} cannot hold a user of type ${type}: ${missing.join(', ')}`,
-    );
+    throw new AppError('invalid', missing[0] as string, {
+      message: `company ${company.number} cannot hold a user of type ${type}: ${missing.join(', ')}`,
+    });
   }
   return newCardholder ? { scope, newCardholder } : { scope };
 }

@@ -1,6 +1,7 @@
 import type { CallerScope, CompanySummary } from '@cardportal/domain';
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
+import { deleteById, insertRow, lockById, updateById } from '../../db/rows.ts';
 import {
   accountGroups,
   accounts,
@@ -12,32 +13,19 @@ import {
   programOptions,
   users,
 } from '../../db/schema.ts';
+import {
+  countUpTo,
+  type Keyset,
+  type KeysetPage,
+  keysetPage,
+  type PageRequest,
+} from '../../kernel/paging.ts';
+import { companyScope } from '../access/index.ts';
 
 /** Company and org point data access, always inside the caller's scope (docs/authorization.md). */
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type OrgPointRow = typeof orgPoints.$inferSelect;
-
-const FALSE = sql`false`;
-
-/**
- * The companies a caller's scope holds, as a condition on `companies` joined with `issuers`. Fails
- * closed: a caller without its own scope column matches nothing.
- */
-export function companyScope(caller: CallerScope): SQL {
-  switch (caller.type) {
-    case 'Z':
-      return sql`true`;
-    case 'H':
-      return caller.issuerGroupId ? eq(issuers.issuerGroupId, caller.issuerGroupId) : FALSE;
-    case 'I':
-      return caller.issuerId ? eq(companies.issuerId, caller.issuerId) : FALSE;
-    case 'G':
-      return caller.companyGroupId ? eq(companies.companyGroupId, caller.companyGroupId) : FALSE;
-    default:
-      return caller.companyId ? eq(companies.id, caller.companyId) : FALSE;
-  }
-}
 
 const summaryColumns = {
   id: companies.id,
@@ -73,32 +61,41 @@ function companyFilter(caller: CallerScope, q: string | undefined): SQL | undefi
   );
 }
 
-/** How many companies in scope match `q` (number or names). */
-export async function countCompanies(
+/** How many companies in scope match `q` (number or names), counted up to `cap + 1`. */
+export function countCompanies(
   db: Executor,
   caller: CallerScope,
   q: string | undefined,
+  cap: number,
 ): Promise<number> {
-  const [total] = await db
-    .select({ n: count() })
-    .from(companies)
-    .innerJoin(issuers, eq(issuers.id, companies.issuerId))
-    .where(companyFilter(caller, q));
-  return Number(total?.n ?? 0);
+  return countUpTo(db, cap, (limit) =>
+    db
+      .select({ one: sql`1` })
+      .from(companies)
+      .innerJoin(issuers, eq(issuers.id, companies.issuerId))
+      .where(companyFilter(caller, q))
+      .limit(limit)
+      .as('counted'),
+  );
 }
 
-/** One page of the companies in scope matching `q`, by number. */
-export async function pageOfCompanies(
+/** By number, unique: the index companies_number_key. */
+const companyKeyset: Keyset<CompanyRecord> = {
+  list: 'companies',
+  keys: [{ expr: companies.number, type: 'text' }],
+  direction: 'asc',
+  keyOf: (row) => [row.number],
+};
+
+/** One page of the companies in scope matching `q`, by number (docs/paging.md). */
+export function pageOfCompanies(
   db: Executor,
   caller: CallerScope,
   q: string | undefined,
-  page: { limit: number; offset: number },
-): Promise<CompanyRecord[]> {
-  return selectCompanies(db)
-    .where(companyFilter(caller, q))
-    .orderBy(asc(companies.number))
-    .limit(page.limit)
-    .offset(page.offset);
+  page: PageRequest,
+): Promise<KeysetPage<CompanyRecord>> {
+  const where = companyFilter(caller, q);
+  return keysetPage(companyKeyset, page, (beyond) => selectCompanies(db).where(and(where, beyond)));
 }
 
 /** One company by number, only when it is inside the caller's scope. */
@@ -145,14 +142,17 @@ export async function companyGroupFor(db: Executor, issuerId: number, name: stri
 
 /** Whether anything refers to the company (then it is made inactive, never deleted). */
 export async function companyInUse(db: Executor, companyId: number): Promise<boolean> {
-  const result = await db.execute<{ used: boolean }>(sql`select
+  const [row] = await queryRows<{ used: boolean }>(
+    db,
+    sql`select
       exists (select 1 from ${users} where company_id = ${companyId})
       or exists (select 1 from ${cardholders} where company_id = ${companyId})
       or exists (select 1 from ${accounts} where company_id = ${companyId})
       or exists (select 1 from ${orgPoints} where company_id = ${companyId})
       or exists (select 1 from ${accountGroups} where company_id = ${companyId})
-      or exists (select 1 from ${programOptions} where company_id = ${companyId}) as used`);
-  return Boolean(rowsOf<{ used: boolean }>(result)[0]?.used);
+      or exists (select 1 from ${programOptions} where company_id = ${companyId}) as used`,
+  );
+  return Boolean(row?.used);
 }
 
 /** Every org point of a company, by number. */
@@ -162,14 +162,30 @@ export async function orgPointsOf(db: Executor, companyId: number): Promise<OrgP
 
 /** Whether anything refers to the org point: org points below it, users, cardholders. */
 export async function orgPointInUse(db: Executor, orgPointId: number): Promise<boolean> {
-  const result = await db.execute<{ used: boolean }>(sql`select
+  const [row] = await queryRows<{ used: boolean }>(
+    db,
+    sql`select
       exists (select 1 from ${orgPoints} where reports_to_id = ${orgPointId})
       or exists (select 1 from ${users} where org_point_id = ${orgPointId})
-      or exists (select 1 from ${cardholders} where org_point_id = ${orgPointId}) as used`);
-  return Boolean(rowsOf<{ used: boolean }>(result)[0]?.used);
+      or exists (select 1 from ${cardholders} where org_point_id = ${orgPointId}) as used`,
+  );
+  return Boolean(row?.used);
 }
 
-/** Both drivers answer `{ rows }` for raw statements. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
-}
+export const updateCompany = (db: Executor, id: number, values: Partial<typeof companies.$inferInsert>) =>
+  updateById(db, companies, id, values);
+
+export const updateOrgPoint = (db: Executor, id: number, values: Partial<typeof orgPoints.$inferInsert>) =>
+  updateById(db, orgPoints, id, values);
+
+export const deleteCompany = (db: Executor, id: number) => deleteById(db, companies, id);
+
+export const deleteOrgPoint = (db: Executor, id: number) => deleteById(db, orgPoints, id);
+
+export const insertCompany = (db: Executor, values: typeof companies.$inferInsert) =>
+  insertRow(db, companies, values);
+
+export const lockCompany = (db: Executor, id: number) => lockById(db, companies, id);
+
+export const insertOrgPoint = (db: Executor, values: typeof orgPoints.$inferInsert) =>
+  insertRow(db, orgPoints, values);

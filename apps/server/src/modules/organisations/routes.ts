@@ -3,6 +3,7 @@ import {
   companyListSchema,
   companyParamsSchema,
   companyPatchSchema,
+  companySearchQuerySchema,
   companySummarySchema,
   fileBytesSchema,
   LIMITS,
@@ -10,7 +11,6 @@ import {
   noContentSchema,
   orgPointBodySchema,
   orgPointParamsSchema,
-  orgSearchQuerySchema,
   reportingStructureSchema,
   uploadErrorSchema,
   uploadResultSchema,
@@ -18,10 +18,11 @@ import {
   XLSX_MEDIA_TYPE,
 } from '@cardportal/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { appHandler, positionalHandler } from '../../http/app-handler.ts';
+import { AppError } from '../../http/app-error.ts';
+import { appHandler } from '../../http/app-handler.ts';
 import { sendError } from '../../http/errors.ts';
 import { XLSX_CONTENT_TYPE } from '../../kernel/xlsx.ts';
-import { OrganisationService, OrgRequestError } from './service.ts';
+import { OrganisationService } from './service.ts';
 
 /**
  * Organisations (issue 7): companies and their reporting structure under /app/api/org, for a full
@@ -38,20 +39,19 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     (_request, body, done) => done(null, body),
   );
 
-  const handle = positionalHandler(app);
-  const handleWith = appHandler(app);
+  const handle = appHandler(app);
 
   const base = '/app/api/org/companies';
   app.get(
     base,
-    handle((caller, request) => service.listCompanies(caller, request.query), {
-      query: orgSearchQuerySchema,
+    handle(({ caller, request }) => service.listCompanies(caller, request.query), {
+      query: companySearchQuerySchema,
       response: companyListSchema,
     }),
   );
   app.post(
     base,
-    handle((caller, request, body) => service.createCompany(caller, body, request.ip), {
+    handle(({ caller, request, body }) => service.createCompany(caller, body, request.ip), {
       body: newCompanyBodySchema,
       response: companySummarySchema,
       uniqueKey: (body) => String(body.number ?? ''),
@@ -59,7 +59,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   );
   app.get(
     `${base}/:number`,
-    handle((caller, request) => service.getCompany(caller, request.params.number), {
+    handle(({ caller, request }) => service.getCompany(caller, request.params.number), {
       params: companyParamsSchema,
       response: companySummarySchema,
     }),
@@ -67,21 +67,21 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   app.patch(
     `${base}/:number`,
     handle(
-      (caller, request, body) => service.updateCompany(caller, request.params.number, body, request.ip),
+      ({ caller, request, body }) => service.updateCompany(caller, request.params.number, body, request.ip),
       { params: companyParamsSchema, body: companyPatchSchema, response: companySummarySchema },
     ),
   );
   app.put(
     `${base}/:number/status`,
     handle(
-      (caller, request, body) =>
+      ({ caller, request, body }) =>
         service.setCompanyActive(caller, request.params.number, body.active, request.ip),
       { params: companyParamsSchema, body: activeBodySchema, response: companySummarySchema },
     ),
   );
   app.delete(
     `${base}/:number`,
-    handle((caller, request) => service.deleteCompany(caller, request.params.number, request.ip), {
+    handle(({ caller, request }) => service.deleteCompany(caller, request.params.number, request.ip), {
       params: companyParamsSchema,
       response: { 204: noContentSchema },
     }),
@@ -90,7 +90,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   const points = `${base}/:number/org-points`;
   app.get(
     points,
-    handle((caller, request) => service.structure(caller, request.params.number), {
+    handle(({ caller, request }) => service.structure(caller, request.params.number), {
       params: companyParamsSchema,
       response: reportingStructureSchema,
     }),
@@ -98,13 +98,13 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     points,
     handle(
-      (caller, request, body) => service.createOrgPoint(caller, request.params.number, body, request.ip),
+      ({ caller, request, body }) => service.createOrgPoint(caller, request.params.number, body, request.ip),
       { params: companyParamsSchema, body: orgPointBodySchema, response: reportingStructureSchema },
     ),
   );
   app.get(
     `${points}.xlsx`,
-    handleWith(
+    handle(
       async ({ caller, request, reply }) => {
         try {
           const bytes = await service.structureWorkbook(caller, request.params.number);
@@ -117,8 +117,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
             .send(Buffer.from(bytes));
         } catch (error) {
           // The service's own sentence (not the catalogue's text), as this download always answered.
-          if (error instanceof OrgRequestError)
-            return sendError(reply, error.status, error.code, error.message);
+          if (error instanceof AppError) return sendError(reply, error.status, error.code, error.message);
           throw error;
         }
       },
@@ -135,12 +134,12 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   );
   app.post(
     `${points}/upload`,
-    handle((caller, request, body) => service.upload(caller, request.params.number, body, request.ip), {
+    handle(({ caller, request, body }) => service.upload(caller, request.params.number, body, request.ip), {
       params: companyParamsSchema,
       body: workbookBodySchema,
       response: uploadResultSchema,
       refusal: uploadErrorSchema,
-      invalid: () => new OrgRequestError(400, 'upload.empty', 'No file was sent'),
+      invalid: () => new AppError('invalid', 'upload.empty', { message: 'No file was sent' }),
       docs: { consumes: [XLSX_MEDIA_TYPE] },
       route: {
         bodyLimit: LIMITS.uploadMaxBytes,
@@ -164,7 +163,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   app.patch(
     `${points}/:point`,
     handle(
-      (caller, request, body) =>
+      ({ caller, request, body }) =>
         service.updateOrgPoint(caller, request.params.number, request.params.point, body, request.ip),
       { params: orgPointParamsSchema, body: orgPointBodySchema, response: reportingStructureSchema },
     ),
@@ -172,7 +171,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     `${points}/:point/status`,
     handle(
-      (caller, request, body) =>
+      ({ caller, request, body }) =>
         service.setOrgPointActive(
           caller,
           request.params.number,
@@ -186,7 +185,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   app.delete(
     `${points}/:point`,
     handle(
-      (caller, request) =>
+      ({ caller, request }) =>
         service.deleteOrgPoint(caller, request.params.number, request.params.point, request.ip),
       { params: orgPointParamsSchema, response: { 204: noContentSchema } },
     ),

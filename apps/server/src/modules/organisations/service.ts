@@ -2,7 +2,6 @@ import {
   type CompanyList,
   type CompanyPatch,
   type CompanySummary,
-  checkPageJump,
   checkReportingStructure,
   checkSearchCriteria,
   companySchema,
@@ -23,32 +22,34 @@ import {
   type UploadResult,
   type UploadRowProblem,
 } from '@cardportal/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { companies, orgPoints } from '../../db/schema.ts';
-import { AppRequestError, FeatureRequestError } from '../../http/app-handler.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../kernel/audit.ts';
 import { readFirstSheet, writeSheet, XlsxError } from '../../kernel/xlsx.ts';
 import { endSessionsOfOrganisation } from '../access/index.ts';
 import { companySingleSignOnConflict, isFeatureOn } from '../issuers/index.ts';
-import { OrganisationError, setCompanyMultiUser } from './organisations.ts';
+import { setCompanyMultiUser } from './organisations.ts';
 import {
   type CompanyRecord,
   companyGroupFor,
   companyInUse,
   companyNumberTaken,
   countCompanies,
+  deleteCompany,
+  deleteOrgPoint,
   findCompanyInScope,
   findIssuerByNumber,
+  insertCompany,
+  insertOrgPoint,
+  lockCompany,
   type OrgPointRow,
   orgPointInUse,
   orgPointsOf,
   pageOfCompanies,
+  updateCompany,
+  updateOrgPoint,
 } from './repository.ts';
-
-/** A refusal (docs/api.md): answered by the shared application handler. */
-export class OrgRequestError extends FeatureRequestError {}
 
 /**
  * The EICAR anti-virus test string: a file carrying it is refused as infected (seed 001 §8, upload
@@ -69,8 +70,11 @@ const summary = (c: CompanyRecord): CompanySummary => ({
 
 /** 409 for multi-user where single sign-on is in effect (seed 001 §6), on the multi-user field. */
 const ssoWithMultiUser = (problem: ProgramOptionConflict) =>
-  new OrgRequestError(409, problem, 'Multi-user cannot be combined with single sign-on', {
-    multiUser: problem,
+  new AppError('conflict', problem, {
+    message: 'Multi-user cannot be combined with single sign-on',
+    fieldErrors: {
+      multiUser: problem,
+    },
   });
 
 const headerKey = (h: string) => h.replace(/\s+/g, '').toLowerCase();
@@ -80,14 +84,15 @@ export class OrganisationService {
 
   private need(caller: Caller, action: OrganisationAction): void {
     if (!mayOnOrganisation(caller.type, action)) {
-      throw new OrgRequestError(403, 'permission.denied', 'Your user type may not do this');
+      throw new AppError('forbidden', 'permission.denied', { message: 'Your user type may not do this' });
     }
   }
 
   /** The company by number inside the caller's scope; 404 alike for unknown and out of scope. */
   private async company(db: Executor, caller: Caller, number: string): Promise<CompanyRecord> {
     const found = /^\d{1,10}$/.test(number) ? await findCompanyInScope(db, caller, number) : undefined;
-    if (!found) throw new OrgRequestError(404, 'company.notFound', `No company ${number.slice(0, 20)}`);
+    if (!found)
+      throw new AppError('notFound', 'company.notFound', { message: `No company ${number.slice(0, 20)}` });
     return found;
   }
 
@@ -109,39 +114,42 @@ export class OrganisationService {
     });
   }
 
-  async listCompanies(caller: Caller, query: { q?: string; page?: string }): Promise<CompanyList> {
+  async listCompanies(
+    caller: Caller,
+    query: { q?: string | undefined; after?: string | undefined; before?: string | undefined },
+  ): Promise<CompanyList> {
     this.need(caller, 'viewCompanies');
     const q = query.q?.trim() ?? '';
     if (q !== '') {
       const problem = checkSearchCriteria(q);
       if (problem)
-        throw new OrgRequestError(400, problem, 'Search criteria must be 2 to 100 characters', {
-          q: problem,
+        throw new AppError('invalid', problem, {
+          message: 'Search criteria must be 2 to 100 characters',
+          fieldErrors: {
+            q: problem,
+          },
         });
     }
     const pageSize = LIMITS.searchPageSize;
-    const total = await countCompanies(this.db, caller, q || undefined);
+    const total = await countCompanies(this.db, caller, q || undefined, LIMITS.searchMaxResults);
     if (isResultTooLarge(total)) {
-      throw new OrgRequestError(
-        400,
-        'search.tooLarge',
-        'Result set is too large; please refine your search criteria.',
-      );
-    }
-    const pages = pageCount(total, pageSize);
-    const jump =
-      query.page === undefined || query.page === '' ? { page: 1 } : checkPageJump(query.page, pages);
-    if (jump.problem !== undefined) {
-      throw new OrgRequestError(400, jump.problem, `Page must be a whole number from 1 to ${pages}`, {
-        page: jump.problem,
+      throw new AppError('invalid', 'search.tooLarge', {
+        message: 'Result set is too large; please refine your search criteria.',
       });
     }
-    const page = jump.page;
-    const rows = await pageOfCompanies(this.db, caller, q || undefined, {
+    const page = await pageOfCompanies(this.db, caller, q || undefined, {
+      after: query.after,
+      before: query.before,
       limit: pageSize,
-      offset: (page - 1) * pageSize,
     });
-    return { rows: rows.map(summary), total, page, pageCount: pages, pageSize };
+    return {
+      rows: page.rows.map(summary),
+      nextCursor: page.nextCursor,
+      prevCursor: page.prevCursor,
+      total,
+      pageCount: pageCount(total, pageSize),
+      pageSize,
+    };
   }
 
   async getCompany(caller: Caller, number: string): Promise<CompanySummary> {
@@ -153,12 +161,10 @@ export class OrganisationService {
     this.need(caller, 'createCompany');
     const parsed = companySchema.safeParse(body);
     if (!parsed.success) {
-      throw new OrgRequestError(
-        400,
-        'form.invalid',
-        'The company has invalid fields',
-        toFieldErrors(parsed.error),
-      );
+      throw new AppError('invalid', 'form.invalid', {
+        message: 'The company has invalid fields',
+        fieldErrors: toFieldErrors(parsed.error),
+      });
     }
     const issuer = /^\d{1,10}$/.test(body.issuerNumber)
       ? await findIssuerByNumber(this.db, body.issuerNumber)
@@ -171,35 +177,32 @@ export class OrganisationService {
           issuer.issuerGroupId === caller.issuerGroupId) ||
         (caller.type === 'I' && caller.issuerId === issuer.id));
     if (!issuer || !issuerInScope) {
-      throw new OrgRequestError(400, 'company.issuerNumber.unknown', 'No such issuer in your scope', {
-        issuerNumber: 'company.issuerNumber.unknown',
+      throw new AppError('invalid', 'company.issuerNumber.unknown', {
+        message: 'No such issuer in your scope',
+        fieldErrors: {
+          issuerNumber: 'company.issuerNumber.unknown',
+        },
       });
     }
     const company = parsed.data;
     const number = await this.db.transaction(async (tx) => {
       if (await companyNumberTaken(tx, company.number)) {
-        throw new OrgRequestError(
-          409,
-          'company.number.duplicate',
-          'A company with this number already exists',
-          {
+        throw new AppError('conflict', 'company.number.duplicate', {
+          message: 'A company with this number already exists',
+          fieldErrors: {
             number: 'company.number.duplicate',
           },
-        );
+        });
       }
       const groupId = await companyGroupFor(tx, issuer.id, company.groupName);
-      const [row] = await tx
-        .insert(companies)
-        .values({
-          issuerId: issuer.id,
-          companyGroupId: groupId,
-          number: company.number,
-          name1: company.name1,
-          name2: company.name2,
-          multiUser: body.multiUser === true,
-        })
-        .returning();
-      if (!row) throw new Error('company insert returned no row');
+      const row = await insertCompany(tx, {
+        issuerId: issuer.id,
+        companyGroupId: groupId,
+        number: company.number,
+        name1: company.name1,
+        name2: company.name2,
+        multiUser: body.multiUser === true,
+      });
       if (row.multiUser) {
         // Seed 001 §6: a new multi-user company may not inherit its issuer's single sign-on.
         const problem = await companySingleSignOnConflict(tx, row.id, {});
@@ -241,34 +244,26 @@ export class OrganisationService {
         groupName: patch.groupName ?? current.groupName ?? '',
       });
       if (!parsed.success) {
-        throw new OrgRequestError(
-          400,
-          'form.invalid',
-          'The company has invalid fields',
-          toFieldErrors(parsed.error),
-        );
+        throw new AppError('invalid', 'form.invalid', {
+          message: 'The company has invalid fields',
+          fieldErrors: toFieldErrors(parsed.error),
+        });
       }
       if (current.multiUser && patch.multiUser === false) {
-        throw new OrgRequestError(
-          409,
-          'company.multiUserCannotBeTurnedOff',
-          'Multi-user cannot be turned off once it is on',
-          { multiUser: 'company.multiUserCannotBeTurnedOff' },
-        );
+        throw new AppError('conflict', 'company.multiUserCannotBeTurnedOff', {
+          message: 'Multi-user cannot be turned off once it is on',
+          fieldErrors: { multiUser: 'company.multiUserCannotBeTurnedOff' },
+        });
       }
       const groupId =
         patch.groupName === undefined
           ? undefined
           : await companyGroupFor(tx, current.issuerId, parsed.data.groupName);
-      await tx
-        .update(companies)
-        .set({
-          name1: parsed.data.name1,
-          name2: parsed.data.name2,
-          ...(groupId !== undefined ? { companyGroupId: groupId } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(companies.id, current.id));
+      await updateCompany(tx, current.id, {
+        name1: parsed.data.name1,
+        name2: parsed.data.name2,
+        ...(groupId !== undefined ? { companyGroupId: groupId } : {}),
+      });
       if (patch.multiUser === true && !current.multiUser) {
         // Seed 001 §6: multi-user may not go on where single sign-on is in effect for the company.
         const problem = await companySingleSignOnConflict(tx, current.id, { multiUser: true });
@@ -294,9 +289,11 @@ export class OrganisationService {
       const current = await this.company(tx, caller, number);
       if (current.active === active) return;
       if (caller.companyId === current.id && !active) {
-        throw new OrgRequestError(409, 'company.ownCompany', 'You cannot deactivate your own company');
+        throw new AppError('conflict', 'company.ownCompany', {
+          message: 'You cannot deactivate your own company',
+        });
       }
-      await tx.update(companies).set({ active, updatedAt: new Date() }).where(eq(companies.id, current.id));
+      await updateCompany(tx, current.id, { active });
       // "locked or inactive user or corp": its users' sessions end at once (loadCaller also refuses them).
       if (!active) await endSessionsOfOrganisation(tx, { companyId: current.id });
       await this.audit(
@@ -318,15 +315,13 @@ export class OrganisationService {
     await this.db.transaction(async (tx) => {
       const current = await this.company(tx, caller, number);
       // Row lock first, so nothing can start referring to it between the check and the delete.
-      await tx.execute(sql`select id from ${companies} where id = ${current.id} for update`);
+      await lockCompany(tx, current.id);
       if (await companyInUse(tx, current.id)) {
-        throw new OrgRequestError(
-          409,
-          'company.inUse',
-          'Cannot delete as there is data associated with this company.',
-        );
+        throw new AppError('conflict', 'company.inUse', {
+          message: 'Cannot delete as there is data associated with this company.',
+        });
       }
-      await tx.delete(companies).where(eq(companies.id, current.id));
+      await deleteCompany(tx, current.id);
       await this.audit(tx, caller, 'company.deleted', 'company', current.number, undefined, ip);
     });
   }
@@ -366,12 +361,10 @@ export class OrganisationService {
   private parseOrgPoint(body: OrgPointBody) {
     const parsed = orgPointSchema.safeParse(body);
     if (!parsed.success) {
-      throw new OrgRequestError(
-        400,
-        'form.invalid',
-        'The org point has invalid fields',
-        toFieldErrors(parsed.error),
-      );
+      throw new AppError('invalid', 'form.invalid', {
+        message: 'The org point has invalid fields',
+        fieldErrors: toFieldErrors(parsed.error),
+      });
     }
     return parsed.data;
   }
@@ -394,8 +387,11 @@ export class OrganisationService {
         : first.problem === 'orgPoint.number.duplicate'
           ? 'number'
           : 'reportsTo';
-      throw new OrgRequestError(400, first.problem, 'The reporting structure would be invalid', {
-        [field]: first.problem,
+      throw new AppError('invalid', first.problem, {
+        message: 'The reporting structure would be invalid',
+        fieldErrors: {
+          [field]: first.problem,
+        },
       });
     }
   }
@@ -418,13 +414,16 @@ export class OrganisationService {
       await lockStructure(tx, company.id);
       const existing = await orgPointsOf(tx, company.id);
       if (this.findPoint(existing, point.number)) {
-        throw new OrgRequestError(409, 'orgPoint.number.duplicate', 'This org point number exists already', {
-          number: 'orgPoint.number.duplicate',
+        throw new AppError('conflict', 'orgPoint.number.duplicate', {
+          message: 'This org point number exists already',
+          fieldErrors: {
+            number: 'orgPoint.number.duplicate',
+          },
         });
       }
       this.checkStructure([point], existing);
       const parent = point.reportsTo ? this.findPoint(existing, point.reportsTo) : undefined;
-      await tx.insert(orgPoints).values({
+      await insertOrgPoint(tx, {
         companyId: company.id,
         number: point.number,
         name1: point.name1,
@@ -463,7 +462,7 @@ export class OrganisationService {
       await lockStructure(tx, company.id);
       const existing = await orgPointsOf(tx, company.id);
       const current = this.findPoint(existing, pointNumber);
-      if (!current) throw new OrgRequestError(404, 'orgPoint.notFound', 'No such org point');
+      if (!current) throw new AppError('notFound', 'orgPoint.notFound', { message: 'No such org point' });
       return work(tx, { company, existing, current });
     });
   }
@@ -501,16 +500,12 @@ export class OrganisationService {
         existing.filter((p) => p.id !== current.id && p.reportsToId !== current.id),
       );
       const parent = point.reportsTo ? this.findPoint(existing, point.reportsTo) : undefined;
-      await tx
-        .update(orgPoints)
-        .set({
-          name1: point.name1,
-          name2: point.name2,
-          reportingLevel: point.reportingLevel,
-          reportsToId: parent?.id ?? null,
-          updatedAt: new Date(),
-        })
-        .where(eq(orgPoints.id, current.id));
+      await updateOrgPoint(tx, current.id, {
+        name1: point.name1,
+        name2: point.name2,
+        reportingLevel: point.reportingLevel,
+        reportsToId: parent?.id ?? null,
+      });
       const changes = diffChanges(before, point, ['name1', 'name2', 'reportingLevel', 'reportsTo']);
       if (Object.keys(changes).length > 0) {
         await this.audit(
@@ -538,16 +533,20 @@ export class OrganisationService {
     await this.onPoint(caller, companyNumber, pointNumber, async (tx, { company, existing, current }) => {
       if (current.active === active) return;
       if (!active && existing.some((p) => p.reportsToId === current.id && p.active)) {
-        throw new OrgRequestError(409, 'orgPoint.hasActiveChildren', 'Org points still report to this one');
+        throw new AppError('conflict', 'orgPoint.hasActiveChildren', {
+          message: 'Org points still report to this one',
+        });
       }
       if (
         active &&
         current.reportsToId &&
         existing.find((p) => p.id === current.reportsToId)?.active === false
       ) {
-        throw new OrgRequestError(409, 'orgPoint.parentInactive', 'The org point it reports to is inactive');
+        throw new AppError('conflict', 'orgPoint.parentInactive', {
+          message: 'The org point it reports to is inactive',
+        });
       }
-      await tx.update(orgPoints).set({ active, updatedAt: new Date() }).where(eq(orgPoints.id, current.id));
+      await updateOrgPoint(tx, current.id, { active });
       await this.audit(
         tx,
         caller,
@@ -570,13 +569,11 @@ export class OrganisationService {
     this.need(caller, 'modifyStructure');
     await this.onPoint(caller, companyNumber, pointNumber, async (tx, { company, current }) => {
       if (await orgPointInUse(tx, current.id)) {
-        throw new OrgRequestError(
-          409,
-          'orgPoint.inUse',
-          'Cannot delete as there is data associated with this org point.',
-        );
+        throw new AppError('conflict', 'orgPoint.inUse', {
+          message: 'Cannot delete as there is data associated with this org point.',
+        });
       }
-      await tx.delete(orgPoints).where(eq(orgPoints.id, current.id));
+      await deleteOrgPoint(tx, current.id);
       await this.audit(
         tx,
         caller,
@@ -599,11 +596,9 @@ export class OrganisationService {
     this.need(caller, 'modifyStructure');
     const company = await this.company(this.db, caller, companyNumber);
     if (!(await isFeatureOn(this.db, company.id, 'reportingStructureUpload'))) {
-      throw new OrgRequestError(
-        403,
-        'programOption.disabled',
-        'Reporting-structure upload is switched off for this company (program option)',
-      );
+      throw new AppError('forbidden', 'programOption.disabled', {
+        message: 'Reporting-structure upload is switched off for this company (program option)',
+      });
     }
     if (Buffer.from(file.buffer, file.byteOffset, file.byteLength).includes(EICAR)) throw virus();
     let sheet: string[][];
@@ -611,7 +606,9 @@ export class OrganisationService {
       sheet = readFirstSheet(file);
     } catch (error) {
       if (error instanceof XlsxError) {
-        throw new OrgRequestError(415, 'upload.unsupportedFormat', 'Invalid or Unsupported File Format');
+        throw new AppError('unsupported', 'upload.unsupportedFormat', {
+          message: 'Invalid or Unsupported File Format',
+        });
       }
       throw error;
     }
@@ -622,24 +619,21 @@ export class OrganisationService {
     );
     const missing = REPORTING_UPLOAD_HEADERS.filter((_h, i) => columns[i] === -1);
     if (missing.length > 0) {
-      throw new AppRequestError(
-        400,
-        'upload.missingHeaders',
-        { file: 'upload.missingHeaders' },
-        { detail: missing.join(', ') },
-      );
+      throw new AppError('invalid', 'upload.missingHeaders', {
+        fieldErrors: { file: 'upload.missingHeaders' },
+        ...{ detail: missing.join(', ') },
+      });
     }
     const cell = (row: string[], i: number) => (row[columns[i] as number] ?? '').trim();
     const rows = body
       .map((row, i) => ({ sheetRow: i + 2, row }))
       .filter(({ row }) => row.some((c) => c.trim() !== ''));
-    if (rows.length === 0) throw new OrgRequestError(400, 'upload.empty', 'The file has no org points');
+    if (rows.length === 0)
+      throw new AppError('invalid', 'upload.empty', { message: 'The file has no org points' });
     if (rows.length > LIMITS.reportingUploadMaxRows) {
-      throw new OrgRequestError(
-        400,
-        'upload.tooManyRows',
-        `At most ${LIMITS.reportingUploadMaxRows} org points per file`,
-      );
+      throw new AppError('invalid', 'upload.tooManyRows', {
+        message: `At most ${LIMITS.reportingUploadMaxRows} org points per file`,
+      });
     }
     const problems: UploadRowProblem[] = [];
     const points: { sheetRow: number; point: ReturnType<OrganisationService['parseOrgPoint']> }[] = [];
@@ -682,13 +676,10 @@ export class OrganisationService {
       }
       if (problems.length > 0) {
         problems.sort((a, b) => a.row - b.row);
-        throw new OrgRequestError(
-          422,
-          'upload.rows',
-          `${problems.length} problem(s) in the file: nothing was changed`,
-          undefined,
-          problems.slice(0, 500),
-        );
+        throw new AppError('unprocessable', 'upload.rows', {
+          message: `${problems.length} problem(s) in the file: nothing was changed`,
+          rows: problems.slice(0, 500),
+        });
       }
       let created = 0;
       let updated = 0;
@@ -696,42 +687,31 @@ export class OrganisationService {
       for (const { point } of points) {
         const id = idOf.get(point.number.toLowerCase());
         if (id) {
-          await tx
-            .update(orgPoints)
-            .set({
-              name1: point.name1,
-              name2: point.name2,
-              reportingLevel: point.reportingLevel,
-              updatedAt: new Date(),
-            })
-            .where(eq(orgPoints.id, id));
+          await updateOrgPoint(tx, id, {
+            name1: point.name1,
+            name2: point.name2,
+            reportingLevel: point.reportingLevel,
+          });
           updated++;
         } else {
-          const [row] = await tx
-            .insert(orgPoints)
-            .values({
-              companyId: company.id,
-              number: point.number,
-              name1: point.name1,
-              name2: point.name2,
-              reportingLevel: point.reportingLevel,
-            })
-            .returning({ id: orgPoints.id });
-          if (row) idOf.set(point.number.toLowerCase(), row.id);
+          const row = await insertOrgPoint(tx, {
+            companyId: company.id,
+            number: point.number,
+            name1: point.name1,
+            name2: point.name2,
+            reportingLevel: point.reportingLevel,
+          });
+          idOf.set(point.number.toLowerCase(), row.id);
           created++;
         }
       }
       // Parents once every row exists (a row may report to one further down the file).
       for (const { point } of points) {
-        await tx
-          .update(orgPoints)
-          .set({ reportsToId: point.reportsTo ? (idOf.get(point.reportsTo.toLowerCase()) ?? null) : null })
-          .where(
-            and(
-              eq(orgPoints.companyId, company.id),
-              eq(orgPoints.id, idOf.get(point.number.toLowerCase()) ?? -1),
-            ),
-          );
+        const id = idOf.get(point.number.toLowerCase());
+        if (id !== undefined)
+          await updateOrgPoint(tx, id, {
+            reportsToId: point.reportsTo ? (idOf.get(point.reportsTo.toLowerCase()) ?? null) : null,
+          });
       }
       await auditAdmin(tx, 'orgPoint.uploaded', {
         actor: caller,
@@ -745,13 +725,15 @@ export class OrganisationService {
   }
 }
 
-function virus(): OrgRequestError {
-  return new OrgRequestError(422, 'upload.virus', 'The file contains a virus signature and was refused');
+function virus(): AppError {
+  return new AppError('unprocessable', 'upload.virus', {
+    message: 'The file contains a virus signature and was refused',
+  });
 }
 
 /** Serialises changes to one company's structure (two uploads at once cannot interleave into a loop). */
 async function lockStructure(tx: Executor, companyId: number): Promise<void> {
-  await tx.execute(sql`select id from ${companies} where id = ${companyId} for update`);
+  await lockCompany(tx, companyId);
 }
 
 function toForest(points: OrgPointRow[]): OrgPointNode[] {
@@ -777,5 +759,3 @@ function toForest(points: OrgPointRow[]): OrgPointNode[] {
   }
   return roots;
 }
-
-export { OrganisationError };

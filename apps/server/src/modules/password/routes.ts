@@ -15,11 +15,12 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
 import { sendServiceError } from '../../http/errors.ts';
 import { answerNoSoonerThan, LOOKUP_FLOOR_MS, SECRET_FLOOR_MS } from '../../http/timing.ts';
 import { limitUser } from '../../http/user-limit.ts';
 import { composeMail } from '../mail/index.ts';
-import { PasswordError, PasswordService } from './service.ts';
+import { PasswordService } from './service.ts';
 
 type SessionRow = NonNullable<Awaited<ReturnType<FastifyInstance['sessions']['get']>>>;
 
@@ -117,7 +118,7 @@ export async function passwordRoutes(instance: FastifyInstance): Promise<void> {
           ip: request.ip,
         });
       } catch (error) {
-        if (error instanceof PasswordError)
+        if (error instanceof AppError)
           return sendServiceError(reply, error.status, error.code, error.message);
         throw error;
       }
@@ -170,9 +171,9 @@ export async function passwordRoutes(instance: FastifyInstance): Promise<void> {
           locale: session.locale,
         });
       } catch (error) {
-        if (error instanceof PasswordError) {
+        if (error instanceof AppError) {
           if (error.code === 'user.locked') await app.sessions.end(request, reply);
-          return sendServiceError(reply, error.status, error.code, error.message, error.detail);
+          return sendServiceError(reply, error.status, error.code, error.message, error.extra);
         }
         throw error;
       }

@@ -15,6 +15,7 @@ import {
   I18N_BASE,
   isPortalScreen,
   isSupportedLocale,
+  isUsableLocaleCookie,
   LIMITS,
   LOGO_BASE,
   LOGO_EXTENSIONS,
@@ -34,11 +35,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientLogs } from '../../db/schema.ts';
 import { sendCacheable } from '../../http/cache.ts';
 import { answerOf, describeFileRoutes, emptyAnswer } from '../../http/contract.ts';
 import { sendError } from '../../http/errors.ts';
 import type { PublicCobrand } from '../cobrand/index.ts';
+import { recordClientLog } from './client-logs.ts';
 import { type BootData, ServerRender } from './server-render.ts';
 
 /**
@@ -109,17 +110,7 @@ export async function portalRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const body = request.body;
       const message = typeof body === 'string' ? body : body.message;
-      // Control characters are stripped so a stored statement cannot forge log lines or terminals.
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-      const clean = message.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, LIMITS.clientLogMaxBytes);
-      const ua = request.headers['user-agent'];
-      await app.db.insert(clientLogs).values({
-        message: clean,
-        ip: request.ip,
-        // The same for the User-Agent (PostgreSQL text cannot even hold a NUL: that was a 500).
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-        userAgent: typeof ua === 'string' ? ua.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 256) : null,
-      });
+      await recordClientLog(app.db, { message, ip: request.ip, userAgent: request.headers['user-agent'] });
       return reply.code(204).send();
     },
   );
@@ -284,7 +275,7 @@ export async function portalRoutes(instance: FastifyInstance): Promise<void> {
     const cookie = request.cookies.user_locale;
     const queryLocale = first(query.locale);
     const locale = resolveLocale(typeof queryLocale === 'string' ? queryLocale : cookie, offered);
-    const cookieUsable = isSupportedLocale(cookie) && (offered.length === 0 || offered.includes(cookie));
+    const cookieUsable = isUsableLocaleCookie(cookie, offered);
     return {
       requested: name,
       found,

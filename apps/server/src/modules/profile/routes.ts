@@ -8,7 +8,6 @@ import {
   type Profile,
   portalUrl,
   profileSchema,
-  resolveLocale,
   SECURITY_QUESTION_IDS,
   type SoftTokenEnrolment,
   SUPPORTED_LOCALES,
@@ -16,19 +15,23 @@ import {
   softTokenEnrolmentSchema,
   twoFactorBodySchema,
 } from '@cardportal/domain';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
-import { securityAnswers, sessions, users } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
 import { appHandler } from '../../http/app-handler.ts';
 import type { Caller } from '../../http/caller.ts';
-import { sendError } from '../../http/errors.ts';
 import { type AdminAuditEvent, audit, auditAdmin } from '../../kernel/audit.ts';
-import { hashSecret, verifySecret } from '../../security/hashing.ts';
+import { hashSecret, verifyDummy, verifySecret } from '../../security/hashing.ts';
 import { isFeatureOn } from '../issuers/index.ts';
 import { membershipOf } from '../multi-user/index.ts';
 import { assignToken, DEFAULT_PIN_DAYS, findToken } from '../token/index.ts';
-import { guardedAttempt } from '../users/index.ts';
+import {
+  findUserByPk,
+  guardedAttempt,
+  saveSecurityAnswer,
+  securityAnswerOf,
+  updateOwnSettings,
+} from '../users/index.ts';
 
 /**
  * My Profile (issue 7): the signed-in user's own language, challenge question, two-factor setting and
@@ -39,36 +42,37 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const handle = appHandler(app);
 
   /**
-   * The current password again, under the lockout guard. False: answered (403 wrong password, or the
-   * locked answer with the session ended).
+   * The current password again, under the lockout guard: refused with 403 when wrong, and with 401 (the
+   * session ended) when that locked the account.
    */
   const reauthenticate = async (
     caller: Caller,
     password: string,
     request: FastifyRequest,
     reply: FastifyReply,
-  ): Promise<boolean> => {
+  ): Promise<void> => {
+    // The hash is read here, not carried by the caller (it never travels with a request's state).
+    const stored = await findUserByPk(app.db, caller.userPk);
     const { result, evaluated } = await guardedAttempt(
       app.db,
-      caller.pk,
-      () => verifySecret(caller.row.passwordHash, password),
+      caller.userPk,
+      () => (stored ? verifySecret(stored.passwordHash, password) : verifyDummy('x')),
       async () => {},
     );
-    if (result === 'ok') return true;
+    if (result === 'ok') return;
     await audit(app.db, result === 'locked' ? 'login.locked' : 'login.failure', {
-      userPk: caller.pk,
+      userPk: caller.userPk,
       ip: request.ip,
       detail: { factor: 'profile-password', evaluated },
     });
     if (result === 'locked') {
       await app.sessions.end(request, reply);
-      await sendError(reply, 401, 'account.locked', 'user account locked');
-    } else {
-      await sendError(reply, 403, 'currentPassword.wrong', 'Wrong Password.', {
-        currentPassword: 'currentPassword.wrong',
-      });
+      throw new AppError('unauthenticated', 'account.locked', { message: 'user account locked' });
     }
-    return false;
+    throw new AppError('forbidden', 'currentPassword.wrong', {
+      message: 'Wrong Password.',
+      fieldErrors: { currentPassword: 'currentPassword.wrong' },
+    });
   };
 
   const record = (
@@ -81,30 +85,30 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       actor: caller,
       entity: 'user',
       entityId: caller.userId,
-      subjectPk: caller.pk,
+      subjectPk: caller.userPk,
       changes,
       ip,
     });
 
   const profileOf = async (caller: Caller): Promise<Profile> => {
-    const [answer] = await app.db.select().from(securityAnswers).where(eq(securityAnswers.userPk, caller.pk));
-    const token = await findToken(app.db, caller.pk);
-    const cobrand = await app.cobrands.get(caller.row.cobrand);
+    const answer = await securityAnswerOf(app.db, caller.userPk);
+    const token = await findToken(app.db, caller.userPk);
+    const cobrand = await app.cobrands.get(caller.cobrand);
     const locales = (cobrand?.cobrand.locales ?? []).filter(isSupportedLocale);
-    const loginType = caller.row.loginType as LoginType;
+    const loginType = caller.profile.loginType as LoginType;
     return {
       userId: caller.userId,
-      firstName: caller.row.firstName,
-      lastName: caller.row.lastName,
-      email: caller.row.email,
-      locale: caller.row.locale,
+      firstName: caller.profile.firstName,
+      lastName: caller.profile.lastName,
+      email: caller.profile.email,
+      locale: caller.profile.locale,
       locales: locales.length > 0 ? locales : [...SUPPORTED_LOCALES],
       loginType,
       twoFactor: loginType === 'otp-2fa',
       securityQuestionId: answer?.questionId ?? null,
       securityQuestionIds: [...SECURITY_QUESTION_IDS],
       token: token ? { mode: token.mode } : null,
-      changePasswordUrl: portalUrl('change-password', { dest: 'MyProfile', cobrandHost: caller.row.cobrand }),
+      changePasswordUrl: portalUrl('change-password', { dest: 'MyProfile', cobrandHost: caller.cobrand }),
     };
   };
 
@@ -117,25 +121,22 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     '/app/api/profile/language',
     handle(
-      async ({ caller, request, reply, body }) => {
+      async ({ caller, request, body }) => {
         const profile = await profileOf(caller);
         if (!isSupportedLocale(body.locale) || !profile.locales.includes(body.locale)) {
-          return sendError(reply, 400, 'locale.invalid', 'Not a language of this site', {
-            locale: 'locale.invalid',
+          throw new AppError('invalid', 'locale.invalid', {
+            message: 'Not a language of this site',
+            fieldErrors: {
+              locale: 'locale.invalid',
+            },
           });
         }
-        if (body.locale !== caller.row.locale) {
-          await app.db
-            .update(users)
-            .set({ locale: body.locale, updatedAt: new Date() })
-            .where(eq(users.id, caller.pk));
-          await app.db.execute(
-            sql`update ${sessions} set locale = ${body.locale} where user_pk = ${caller.pk}`,
-          );
+        if (body.locale !== caller.profile.locale) {
+          await updateOwnSettings(app.db, caller.userPk, { locale: body.locale });
           await record(
             caller,
             'profile.updated',
-            { locale: { before: caller.row.locale, after: body.locale } },
+            { locale: { before: caller.profile.locale, after: body.locale } },
             request.ip,
           );
         }
@@ -157,27 +158,15 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         const [answerProblem] = checkSecurityAnswer(body.answer);
         if (answerProblem) fieldErrors.answer = answerProblem;
         if (Object.keys(fieldErrors).length > 0) {
-          return sendError(
-            reply,
-            400,
-            'form.invalid',
-            'The challenge question has invalid fields',
-            fieldErrors,
-          );
-        }
-        if (!(await reauthenticate(caller, body.currentPassword, request, reply))) return reply;
-        const answerHash = await hashSecret(normaliseAnswer(body.answer));
-        const [before] = await app.db
-          .select()
-          .from(securityAnswers)
-          .where(eq(securityAnswers.userPk, caller.pk));
-        await app.db
-          .insert(securityAnswers)
-          .values({ userPk: caller.pk, questionId: body.questionId, answerHash })
-          .onConflictDoUpdate({
-            target: securityAnswers.userPk,
-            set: { questionId: body.questionId, answerHash, updatedAt: new Date() },
+          throw new AppError('invalid', 'form.invalid', {
+            message: 'The challenge question has invalid fields',
+            fieldErrors: fieldErrors,
           });
+        }
+        await reauthenticate(caller, body.currentPassword, request, reply);
+        const answerHash = await hashSecret(normaliseAnswer(body.answer));
+        const before = await securityAnswerOf(app.db, caller.userPk);
+        await saveSecurityAnswer(app.db, caller.userPk, { questionId: body.questionId, answerHash });
         // The question is recorded, never the answer.
         await record(
           caller,
@@ -196,50 +185,44 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     '/app/api/profile/two-factor',
     handle(
       async ({ caller, request, reply, body }) => {
-        if (caller.row.loginType === 'token' || caller.row.sso) {
-          return sendError(
-            reply,
-            409,
-            'twoFactor.notAvailable',
-            'Two-factor sign-in is set by your token or single sign-on',
-          );
+        if (caller.profile.loginType === 'token' || caller.profile.sso) {
+          throw new AppError('conflict', 'twoFactor.notAvailable', {
+            message: 'Two-factor sign-in is set by your token or single sign-on',
+          });
         }
         // "Two-factor users cannot be multi-users" (seed 001 §6): a linked member keeps password sign-in,
         // as a two-factor user is never linked (checkLinkCandidate). Turning it off stays allowed.
-        if (body.enabled && caller.row.loginType !== 'otp-2fa' && (await membershipOf(app.db, caller.pk))) {
-          return sendError(
-            reply,
-            409,
-            'multiUser.twoFactor',
-            app.texts.text(resolveLocale(caller.locale), 'Messages', 'validation.multiUser.twoFactor') ||
-              'Two-factor users cannot be multi-users.',
-          );
+        if (
+          body.enabled &&
+          caller.profile.loginType !== 'otp-2fa' &&
+          (await membershipOf(app.db, caller.userPk))
+        ) {
+          throw new AppError('conflict', 'multiUser.twoFactor', {
+            message: 'Two-factor users cannot be multi-users.',
+          });
         }
         // The company's program option gates turning it on; users above company level are not gated.
         if (
           body.enabled &&
-          caller.row.loginType !== 'otp-2fa' &&
+          caller.profile.loginType !== 'otp-2fa' &&
           caller.companyId != null &&
           !(await isFeatureOn(app.db, caller.companyId, 'twoFactor'))
         ) {
-          return sendError(
-            reply,
-            403,
-            'programOption.disabled',
-            'Two-factor sign-in is not offered for your company (program option)',
-          );
+          throw new AppError('forbidden', 'programOption.disabled', {
+            message: 'Two-factor sign-in is not offered for your company (program option)',
+          });
         }
-        if (!(await reauthenticate(caller, body.currentPassword, request, reply))) return reply;
+        await reauthenticate(caller, body.currentPassword, request, reply);
         const loginType = body.enabled ? 'otp-2fa' : 'pwd';
-        if (loginType !== caller.row.loginType) {
-          await app.db.update(users).set({ loginType, updatedAt: new Date() }).where(eq(users.id, caller.pk));
+        if (loginType !== caller.profile.loginType) {
+          await updateOwnSettings(app.db, caller.userPk, { loginType });
           await record(
             caller,
             'profile.updated',
-            { loginType: { before: caller.row.loginType, after: loginType } },
+            { loginType: { before: caller.profile.loginType, after: loginType } },
             request.ip,
           );
-          caller.row.loginType = loginType;
+          caller.profile.loginType = loginType;
         }
         return profileOf(caller);
       },
@@ -255,17 +238,14 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     '/app/api/profile/soft-token',
     handle(
       async ({ caller, request, reply, body }) => {
-        if (caller.row.loginType !== 'token') {
-          return sendError(
-            reply,
-            409,
-            'softToken.notTokenUser',
-            'Your sign-in does not use a software token',
-          );
+        if (caller.profile.loginType !== 'token') {
+          throw new AppError('conflict', 'softToken.notTokenUser', {
+            message: 'Your sign-in does not use a software token',
+          });
         }
-        if (!(await reauthenticate(caller, body.currentPassword, request, reply))) return reply;
+        await reauthenticate(caller, body.currentPassword, request, reply);
         const issued = await assignToken(app.db, app.secrets, {
-          id: caller.pk,
+          id: caller.userPk,
           displayUserId: caller.userId,
         });
         await record(

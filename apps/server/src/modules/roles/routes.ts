@@ -10,12 +10,13 @@ import {
   userRolesSchema,
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
-import { appHandler, refuseWith } from '../../http/app-handler.ts';
+import { refuse } from '../../http/app-error.ts';
+import { appHandler } from '../../http/app-handler.ts';
 import { RoleService } from './service.ts';
 
 const roleIdOf = (raw: string): number => {
   const id = /^[1-9][0-9]{0,8}$/.test(raw) ? Number(raw) : Number.NaN;
-  return Number.isSafeInteger(id) ? id : refuseWith(404, 'role.notFound');
+  return Number.isSafeInteger(id) ? id : refuse('notFound', 'role.notFound');
 };
 
 /** Roles and a user's roles (issue 7, docs/api.md "Roles"). */

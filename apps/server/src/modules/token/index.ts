@@ -1,4 +1,5 @@
 import type { ServerModule } from '../../kernel/module.ts';
+import { tokenCommands } from './commands.ts';
 import { tokenRoutes } from './routes.ts';
 
 export {
@@ -11,4 +12,4 @@ export {
 } from './soft-token.ts';
 
 /** The soft token: its tokencodes, its PIN, and the PIN routes. */
-export const tokenModule: ServerModule = { routes: tokenRoutes };
+export const tokenModule: ServerModule = { routes: tokenRoutes, commands: tokenCommands };

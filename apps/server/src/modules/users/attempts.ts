@@ -1,5 +1,5 @@
 import { LIMITS } from '@cardportal/domain';
-import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { unknownAttempts, users } from '../../db/schema.ts';
 import { type AuditEntry, type AuditEvent, auditInsert } from '../../kernel/audit.ts';
@@ -128,9 +128,38 @@ export async function recordUnknownFailure(db: Executor, keyHash: string): Promi
   return row?.failures ?? 1;
 }
 
-/** Forgets unknown-ID counters that have been quiet for a day. */
-export async function purgeUnknownAttempts(db: Executor): Promise<void> {
-  await db.delete(unknownAttempts).where(sql`${unknownAttempts.updatedAt} < now() - interval '1 day'`);
+/**
+ * The most unknown-ID counters kept after a purge (docs/jobs.md, Bounds). Each distinct unknown user ID
+ * tried adds a row; the age rule alone would let a flood of distinct IDs grow the table for a day.
+ */
+export const UNKNOWN_ATTEMPTS_CAP = 5_000;
+
+/**
+ * Keeps `unknown_attempts` bounded (the `users.purge-unknown-attempts` job, every minute): forgets the
+ * counters quiet for a day, then, past `cap` rows, the least telling ones — unlocked counters before
+ * locked ones (a locked unknown ID must stay locked like a known user, or the lock would tell the two
+ * apart), the longest quiet first. After a purge the table holds at most `cap` rows. Returns how many
+ * rows it deleted.
+ */
+export async function purgeUnknownAttempts(db: Executor, cap = UNKNOWN_ATTEMPTS_CAP): Promise<number> {
+  const quiet = await db
+    .delete(unknownAttempts)
+    .where(sql`${unknownAttempts.updatedAt} < now() - interval '1 day'`)
+    .returning({ keyHash: unknownAttempts.keyHash });
+  const kept = db
+    .select({ keyHash: unknownAttempts.keyHash })
+    .from(unknownAttempts)
+    .orderBy(
+      desc(sql`${unknownAttempts.lockedAt} is not null`),
+      desc(unknownAttempts.updatedAt),
+      asc(unknownAttempts.keyHash),
+    )
+    .limit(cap);
+  const excess = await db
+    .delete(unknownAttempts)
+    .where(notInArray(unknownAttempts.keyHash, kept))
+    .returning({ keyHash: unknownAttempts.keyHash });
+  return quiet.length + excess.length;
 }
 
 export type GuardedResult = 'ok' | 'failed' | 'locked';

@@ -1,24 +1,45 @@
 import type { ServerModule } from '../../kernel/module.ts';
+import { purgeUnknownAttempts } from './attempts.ts';
+import { userCommands } from './commands.ts';
 import { usersRoutes } from './routes.ts';
+
+/** The job that forgets unknown user IDs' failure counters (docs/jobs.md). */
+export const USERS_PURGE_UNKNOWN_ATTEMPTS = 'users.purge-unknown-attempts';
 
 export {
   guardedAttempt,
   lockUser,
   markSignedIn,
+  purgeUnknownAttempts,
   recordSuccess,
   recordUnknownFailure,
+  UNKNOWN_ATTEMPTS_CAP,
 } from './attempts.ts';
 export {
   createUser,
   describeUser,
   findUserByPk,
   findUserByUserId,
+  ldapIdOrDecoy,
   type NewUser,
+  questionIdOrDecoy,
   recentPasswordHashes,
-  UserInputError,
+  recordPassword,
+  replacePassword,
+  saveSecurityAnswer,
+  securityAnswerOf,
+  setTemporaryPassword,
   type UserRow,
   unlockUser,
+  updateOwnSettings,
 } from './users.ts';
 
 /** Users: their records, creation, lock and unlock, failed-attempt lockout, and the People screens' API. */
-export const usersModule: ServerModule = { routes: usersRoutes };
+export const usersModule: ServerModule = {
+  routes: usersRoutes,
+  commands: userCommands,
+  jobs: [
+    // Keeps unknown_attempts bounded (attempts.ts): at most UNKNOWN_ATTEMPTS_CAP rows after each run.
+    { name: USERS_PURGE_UNKNOWN_ATTEMPTS, cron: '* * * * *', run: (app) => purgeUnknownAttempts(app.db) },
+  ],
+};

@@ -1,5 +1,5 @@
 import { type CallerScope, canonicalUserId } from '@cardportal/domain';
-import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   accountGroups,
@@ -12,6 +12,7 @@ import {
   sessions,
   users,
 } from '../../db/schema.ts';
+import { type Keyset, type KeysetPage, keysetPage, type PageRequest } from '../../kernel/paging.ts';
 import { newLdapId } from '../../security/crypto.ts';
 import { countVisibleUsers, selectVisibleUsers } from '../access/index.ts';
 import type { UserRow } from './users.ts';
@@ -48,21 +49,39 @@ function filterCondition(filter: SearchFilter): SQL | undefined {
   return and(...parts);
 }
 
-export function countUsers(db: Executor, caller: CallerScope, filter: SearchFilter): Promise<number> {
-  return countVisibleUsers(db, caller, filterCondition(filter));
+/** How many users in scope match, counted up to `cap + 1` ("Result set is too large" past `cap`). */
+export function countUsers(
+  db: Executor,
+  caller: CallerScope,
+  filter: SearchFilter,
+  cap: number,
+): Promise<number> {
+  return countVisibleUsers(db, caller, filterCondition(filter), cap);
 }
 
+type SearchRow = Awaited<ReturnType<typeof selectVisibleUsers>>[number];
+
+/** By last name, first name and the unique user ID: the index users_name_order_idx (migration 0007). */
+const userKeyset: Keyset<SearchRow> = {
+  list: 'users',
+  keys: [
+    { expr: users.lastName, type: 'text' },
+    { expr: users.firstName, type: 'text' },
+    { expr: users.userId, type: 'text' },
+  ],
+  direction: 'asc',
+  keyOf: (row) => [row.user.lastName, row.user.firstName, row.user.userId],
+};
+
+/** One page of the users in scope matching the filter, by key (docs/paging.md). */
 export function searchUsers(
   db: Executor,
   caller: CallerScope,
   filter: SearchFilter,
-  offset: number,
-  limit: number,
-) {
-  return selectVisibleUsers(db, caller, filterCondition(filter))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.userId))
-    .offset(offset)
-    .limit(limit);
+  page: PageRequest,
+): Promise<KeysetPage<SearchRow>> {
+  const where = filterCondition(filter);
+  return keysetPage(userKeyset, page, (beyond) => selectVisibleUsers(db, caller, and(where, beyond)));
 }
 
 /** A user the caller may view, by user ID; undefined when it does not exist or lies outside the scope. */

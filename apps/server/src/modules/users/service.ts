@@ -4,7 +4,6 @@ import {
   checkEmail,
   checkEmailPair,
   checkNewUserId,
-  checkPageJump,
   checkSearchCriteria,
   checkUserScope,
   isInScope,
@@ -30,7 +29,7 @@ import {
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
-import { AppRequestError } from '../../http/app-handler.ts';
+import { refuse } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../kernel/audit.ts';
 import { enqueueMail } from '../../kernel/outbox.ts';
@@ -42,13 +41,6 @@ import { composeMail } from '../mail/index.ts';
 import { findCompanyByNumber } from '../organisations/index.ts';
 import * as repo from './repository.ts';
 import { type UserRow, unlockUser } from './users.ts';
-
-/** A refusal the routes answer as `{ code, message, fieldErrors? }`; `code` and field values are message keys. */
-export class UserServiceError extends AppRequestError {}
-
-const fail = (status: number, code: string, fieldErrors?: Record<string, string>): never => {
-  throw new UserServiceError(status, code, fieldErrors);
-};
 
 /** Fields of a user the audit trail records (never the password or its hash). */
 const AUDITED_FIELDS = [
@@ -107,29 +99,28 @@ export class UserService {
   // Reading
 
   async search(caller: Caller, query: UserSearchQuery): Promise<UserSearchResult> {
-    if (!USER_TYPE_CODES.some((t) => canAdminister(caller.type, t, 'view'))) fail(403, 'user.forbidden');
+    if (!USER_TYPE_CODES.some((t) => canAdminister(caller.type, t, 'view')))
+      refuse('forbidden', 'user.forbidden');
     const q = query.q?.trim() ?? '';
     if (q.length > 0 || (!query.type && !query.status)) {
       const problem = checkSearchCriteria(q);
-      if (problem) fail(400, 'form.invalid', { q: problem });
+      if (problem) refuse('invalid', 'form.invalid', { q: problem });
     }
     const filter = { q: q || undefined, type: query.type, status: query.status };
-    const total = await repo.countUsers(this.db, caller, filter);
-    if (isResultTooLarge(total)) fail(400, 'search.tooLarge', { q: 'search.tooLarge' });
-    const pages = pageCount(total);
-    let page = 1;
-    if (query.page !== undefined) {
-      const jump = checkPageJump(query.page, pages);
-      if (jump.problem) fail(400, 'form.invalid', { page: jump.problem });
-      page = jump.page ?? 1;
-    }
+    const total = await repo.countUsers(this.db, caller, filter, LIMITS.searchMaxResults);
+    if (isResultTooLarge(total)) refuse('invalid', 'search.tooLarge', { q: 'search.tooLarge' });
     const pageSize = LIMITS.searchPageSize;
-    const rows = await repo.searchUsers(this.db, caller, filter, (page - 1) * pageSize, pageSize);
+    const page = await repo.searchUsers(this.db, caller, filter, {
+      after: query.after,
+      before: query.before,
+      limit: pageSize,
+    });
     return {
-      rows: rows.map((r) => summary(r)),
+      rows: page.rows.map((r) => summary(r)),
+      nextCursor: page.nextCursor,
+      prevCursor: page.prevCursor,
       total,
-      page,
-      pageCount: pages,
+      pageCount: pageCount(total),
       pageSize,
       readOnly: caller.type === 'Z',
     };
@@ -143,7 +134,7 @@ export class UserService {
 
   private async visible(caller: Caller, userId: string, db: Executor = this.db): Promise<Scoped> {
     const row = await repo.findVisibleUser(db, caller, userId);
-    if (!row) return fail(404, 'user.notFound');
+    if (!row) return refuse('notFound', 'user.notFound');
     return row;
   }
 
@@ -156,7 +147,7 @@ export class UserService {
     const type = target.type;
     const modify =
       mayAdministerUser(caller, target, 'modify', peerOf(caller)) && !isSystemReadOnly(caller.type, type);
-    const self = row.user.id === caller.pk;
+    const self = row.user.id === caller.userPk;
     const status = row.user.status as UserStatus;
     return {
       modify,
@@ -208,7 +199,7 @@ export class UserService {
   // Writing
 
   async create(caller: Caller, body: CreateUserBody, ip: string): Promise<UserDetail> {
-    if (!USER_TYPE_INFO[caller.type].administersUsers) fail(403, 'user.forbidden');
+    if (!USER_TYPE_INFO[caller.type].administersUsers) refuse('forbidden', 'user.forbidden');
     const errors: Record<string, string> = {};
     const idProblem = checkNewUserId(body.userId)[0];
     if (idProblem) errors.userId = idProblem;
@@ -224,12 +215,13 @@ export class UserService {
       isSystemReadOnly(caller.type, body.userType)
     )
       errors.userType = 'userType.notAllowed';
-    if (Object.keys(errors).length > 0) fail(400, 'form.invalid', errors);
+    if (Object.keys(errors).length > 0) refuse('invalid', 'form.invalid', errors);
 
     const email = body.email.trim();
     const created = await this.db.transaction(async (tx) => {
       const resolved = await this.resolvePlacement(tx, caller, body.userType, body.placement, {});
-      if (await repo.userIdTaken(tx, body.userId)) fail(409, 'userId.exists', { userId: 'userId.exists' });
+      if (await repo.userIdTaken(tx, body.userId))
+        refuse('conflict', 'userId.exists', { userId: 'userId.exists' });
       // The first password meets the new user's issuer's minimum length, and is never a common one.
       const policy = await passwordPolicyOf(tx, resolved.columns);
       const password = generatedPassword(body.userId, policy.passwordMinLength);
@@ -280,7 +272,7 @@ export class UserService {
     return this.db.transaction(async (tx) => {
       const row = await this.visible(caller, userId, tx);
       const allowed = await this.may(caller, row, tx);
-      if (!allowed.modify) fail(403, 'user.forbidden');
+      if (!allowed.modify) refuse('forbidden', 'user.forbidden');
       const before = row.user;
       const errors: Record<string, string> = {};
       const values: Partial<UserRow> = {};
@@ -312,7 +304,7 @@ export class UserService {
           errors.userType = 'userType.notAllowed';
         else values.userType = type;
       }
-      if (Object.keys(errors).length > 0) fail(400, 'form.invalid', errors);
+      if (Object.keys(errors).length > 0) refuse('invalid', 'form.invalid', errors);
       if (type !== before.userType || body.placement !== undefined) {
         const current = Object.fromEntries(SCOPE_FIELDS.map((f) => [f, before[f]])) as Record<
           ScopeField,
@@ -343,12 +335,12 @@ export class UserService {
   ): Promise<UserDetail> {
     return this.db.transaction(async (tx) => {
       const row = await this.visible(caller, userId, tx);
-      if (row.user.id === caller.pk) fail(400, 'user.self');
+      if (row.user.id === caller.userPk) refuse('invalid', 'user.self');
       const allowed = await this.may(caller, row, tx);
-      if (!allowed.modify) fail(403, 'user.forbidden');
+      if (!allowed.modify) refuse('forbidden', 'user.forbidden');
       const before = row.user;
       if (before.status === status) return this.detail(caller, row, tx);
-      if (status === 'Active' && before.status === 'Locked') fail(409, 'user.locked');
+      if (status === 'Active' && before.status === 'Locked') refuse('conflict', 'user.locked');
       const after = await repo.updateUser(tx, before.id, { status });
       if (status === 'Inactive') await repo.endSessions(tx, before.id);
       await this.record(
@@ -368,9 +360,9 @@ export class UserService {
       .transaction(async (tx) => {
         const row = await this.visible(caller, userId, tx);
         const allowed = await this.may(caller, row, tx);
-        if (!allowed.modify) fail(403, 'user.forbidden');
+        if (!allowed.modify) refuse('forbidden', 'user.forbidden');
         const before = row.user;
-        if (before.status !== 'Locked') fail(409, 'user.notLocked');
+        if (before.status !== 'Locked') refuse('conflict', 'user.notLocked');
         // Locked by an expired temporary password: the unlock mails a new one (shared/users.ts).
         const after = await unlockUser(tx, before, (user, password, db) =>
           composeMail(
@@ -382,7 +374,7 @@ export class UserService {
             db,
           ),
         );
-        if (!after) return fail(409, 'user.notLocked');
+        if (!after) return refuse('conflict', 'user.notLocked');
         await this.record(tx, 'user.unlocked', caller, after, before, ip);
         return this.detail(caller, await this.visible(caller, after.userId, tx), tx);
       })
@@ -424,7 +416,7 @@ export class UserService {
     if (input?.companyNumber) {
       // The company by its number: an unknown number answers like an out-of-scope company.
       const company = await findCompanyByNumber(tx, input.companyNumber);
-      if (!company) fail(400, 'form.invalid', { 'placement.companyId': 'placement.invalid' });
+      if (!company) refuse('invalid', 'form.invalid', { 'placement.companyId': 'placement.invalid' });
       input = { ...input, companyId: company?.id ?? null };
     }
     const needed = USER_TYPE_INFO[type].scopeFields;
@@ -449,9 +441,10 @@ export class UserService {
       const errors: Record<string, string> = {};
       for (const key of missing)
         errors[`placement.${key.slice('userScope.'.length, -'Required'.length)}`] = key;
-      fail(400, 'form.invalid', errors);
+      refuse('invalid', 'form.invalid', errors);
     }
-    const invalid = (f: ScopeField) => fail(400, 'form.invalid', { [`placement.${f}`]: 'placement.invalid' });
+    const invalid = (f: ScopeField) =>
+      refuse('invalid', 'form.invalid', { [`placement.${f}`]: 'placement.invalid' });
     const placement: Placement = { userPk: exceptPk };
     let cobrand: string | null = null;
     const issuerInto = async (issuerId: number) => {

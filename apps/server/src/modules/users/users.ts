@@ -11,9 +11,10 @@ import {
   type UserStatus,
   type UserType,
 } from '@cardportal/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
-import { cardholders, passwordHistory, securityAnswers, users } from '../../db/schema.ts';
+import { and, desc, eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, type Executor, queryRows } from '../../db/client.ts';
+import { cardholders, passwordHistory, securityAnswers, sessions, users } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
 import { enqueueMail, type OutgoingMail } from '../../kernel/outbox.ts';
 import { newPasswordProblems } from '../../security/common-passwords.ts';
 import { newLdapId } from '../../security/crypto.ts';
@@ -67,58 +68,63 @@ export interface NewUser {
   role?: string | null;
 }
 
-export class UserInputError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   const idProblems = checkNewUserId(input.userId);
   if (idProblems.length > 0)
-    throw new UserInputError('userId', `user ID is invalid: ${idProblems.join(', ')}`);
+    throw new AppError('invalid', 'userId.invalid', {
+      message: `user ID is invalid: ${idProblems.join(', ')}`,
+      fieldErrors: { userId: 'userId.invalid' },
+    });
   const emailProblem = checkEmail(input.email);
-  if (emailProblem) throw new UserInputError('email', `e-mail address is invalid: ${emailProblem}`);
+  if (emailProblem)
+    throw new AppError('invalid', 'email.invalid', {
+      message: `e-mail address is invalid: ${emailProblem}`,
+      fieldErrors: { email: 'email.invalid' },
+    });
   // The rules every new password meets (construction with the user's issuer's minimum, not common).
   const policy = await passwordPolicyOf(db, input.scope ?? {});
   const pwProblems = newPasswordProblems(input.password, input.userId, policy);
   if (pwProblems.includes('common')) {
-    throw new UserInputError(
-      'password',
-      'password is too common: it is on the list of commonly used passwords (or is one with digits or symbols added); choose another',
-    );
+    throw new AppError('invalid', 'password.invalid', {
+      message:
+        'password is too common: it is on the list of commonly used passwords (or is one with digits or symbols added); choose another',
+      fieldErrors: { password: 'password.invalid' },
+    });
   }
   if (pwProblems.length > 0) {
-    throw new UserInputError(
-      'password',
-      `password breaks the construction rules (${policy.passwordMinLength}-${LIMITS.passwordMaxLength} characters): ${pwProblems.join(', ')}`,
-    );
+    throw new AppError('invalid', 'password.invalid', {
+      message: `password breaks the construction rules (${policy.passwordMinLength}-${LIMITS.passwordMaxLength} characters): ${pwProblems.join(', ')}`,
+      fieldErrors: { password: 'password.invalid' },
+    });
   }
   const passwordHash = await hashSecret(input.password);
   if (
     input.question !== undefined &&
     !(SECURITY_QUESTION_IDS as readonly string[]).includes(input.question)
   ) {
-    throw new UserInputError('question', `question must be one of ${SECURITY_QUESTION_IDS.join(', ')}`);
+    throw new AppError('invalid', 'question.invalid', {
+      message: `question must be one of ${SECURITY_QUESTION_IDS.join(', ')}`,
+      fieldErrors: { question: 'question.invalid' },
+    });
   }
   let answerHash: string | undefined;
   if (input.answer !== undefined) {
     const answerProblems = checkSecurityAnswer(input.answer.trim());
     if (answerProblems.length > 0)
-      throw new UserInputError('answer', `security answer is invalid: ${answerProblems.join(', ')}`);
+      throw new AppError('invalid', 'answer.invalid', {
+        message: `security answer is invalid: ${answerProblems.join(', ')}`,
+        fieldErrors: { answer: 'answer.invalid' },
+      });
     answerHash = await hashSecret(normaliseAnswer(input.answer));
   }
   const ldapId = newLdapId();
   return db.transaction(async (tx) => {
     const existing = await findUserByUserId(tx, input.userId);
     if (existing) {
-      throw new UserInputError(
-        'userId',
-        'The User ID you specified already exists in the application. Please try again.',
-      );
+      throw new AppError('conflict', 'user.exists', {
+        message: 'The User ID you specified already exists in the application. Please try again.',
+        fieldErrors: { userId: 'user.exists' },
+      });
     }
     let cardholderId = input.scope?.cardholderId ?? null;
     if (input.newCardholder) {
@@ -202,12 +208,126 @@ export async function unlockUser(
     .returning();
   if (!row) return undefined;
   if (renewal) {
-    await tx
-      .insert(passwordHistory)
-      .values({ userPk: row.id, passwordHash: renewal.hash, createdAt: sql`clock_timestamp()` });
+    await recordPassword(tx, row.id, renewal.hash);
     await enqueueMail(tx, await temporaryMail(row, renewal.password, tx));
   }
   return row;
+}
+
+/**
+ * Adds a password to the user's history and keeps the last LIMITS.passwordHistory (seed 001 §5).
+ * clock_timestamp(), not the transaction's start: the history's order is the order of the changes.
+ */
+export async function recordPassword(db: Executor, userPk: number, passwordHash: string): Promise<void> {
+  await db.insert(passwordHistory).values({ userPk, passwordHash, createdAt: sql`clock_timestamp()` });
+  const keep = db
+    .select({ id: passwordHistory.id })
+    .from(passwordHistory)
+    .where(eq(passwordHistory.userPk, userPk))
+    .orderBy(sql`${passwordHistory.createdAt} desc, ${passwordHistory.id} desc`)
+    .limit(LIMITS.passwordHistory);
+  await db
+    .delete(passwordHistory)
+    .where(and(eq(passwordHistory.userPk, userPk), notInArray(passwordHistory.id, keep)));
+}
+
+/** Gives the user a temporary password (a reset): it must change it at its next sign-in. */
+export async function setTemporaryPassword(
+  db: Executor,
+  userPk: number,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, passwordTemporary: true, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(users.id, userPk));
+  await recordPassword(db, userPk, passwordHash);
+}
+
+/**
+ * Replaces the user's password, only over the one that was checked (`checkedHash`): of two changes
+ * racing from the same current password (two tabs, two instances), the second finds it replaced and
+ * answers false. Records it in the history.
+ */
+export async function replacePassword(
+  db: Executor,
+  userPk: number,
+  change: { checkedHash: string; passwordHash: string; expiresAt: SQL | Date | null },
+): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({
+      passwordHash: change.passwordHash,
+      passwordChangedAt: sql`now()`,
+      passwordExpiresAt: change.expiresAt,
+      passwordTemporary: false,
+      firstLogin: false,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(users.id, userPk), eq(users.passwordHash, change.checkedHash)))
+    .returning({ id: users.id });
+  if (changed.length === 0) return false;
+  await recordPassword(db, userPk, change.passwordHash);
+  return true;
+}
+
+/** The user's security question and the hash of its answer, if it has set one. */
+export async function securityAnswerOf(db: Executor, userPk: number) {
+  const [row] = await db.select().from(securityAnswers).where(eq(securityAnswers.userPk, userPk));
+  return row;
+}
+
+/** Sets (or replaces) the user's security question and answer hash. */
+export async function saveSecurityAnswer(
+  db: Executor,
+  userPk: number,
+  answer: { questionId: string; answerHash: string },
+): Promise<void> {
+  await db
+    .insert(securityAnswers)
+    .values({ userPk, ...answer })
+    .onConflictDoUpdate({ target: securityAnswers.userPk, set: { ...answer, updatedAt: new Date() } });
+}
+
+/** Changes a user's own settings (language, sign-in type) — a language change reaches its sessions too. */
+export async function updateOwnSettings(
+  db: Executor,
+  userPk: number,
+  values: { locale?: string; loginType?: string },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, userPk));
+  if (values.locale !== undefined)
+    await db.update(sessions).set({ locale: values.locale }).where(eq(sessions.userPk, userPk));
+}
+
+/**
+ * The user's ldap id, or the decoy's when no user has this (canonical) ID: one statement answering one
+ * row of one shape either way, the decoy filled in by the database, so neither the answer nor the time
+ * taken tells which (DESIGN §5).
+ */
+export async function ldapIdOrDecoy(db: Executor, canonicalId: string, decoy: string): Promise<string> {
+  const [row] = await queryRows<{ ldapId: string }>(
+    db,
+    sql`select coalesce(u.ldap_id, ${decoy}) as "ldapId"
+      from (select 1) as one
+      left join ${users} u on u.user_id = ${canonicalId}`,
+  );
+  return row?.ldapId ?? decoy;
+}
+
+/** The user's security question, or the decoy when it has none or no user has this ID (as above). */
+export async function questionIdOrDecoy(db: Executor, canonicalId: string, decoy: string): Promise<string> {
+  const [row] = await queryRows<{ question_id: string }>(
+    db,
+    sql`select coalesce(sa.question_id, ${decoy}) as question_id
+      from (select 1) as one
+      left join ${users} u on u.user_id = ${canonicalId}
+      left join ${securityAnswers} sa on sa.user_pk = u.id`,
+  );
+  return row?.question_id ?? decoy;
 }
 
 export async function recentPasswordHashes(db: Executor, userPk: number, count: number): Promise<string[]> {

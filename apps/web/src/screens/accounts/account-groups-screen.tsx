@@ -11,7 +11,7 @@ import { TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { ActivePill } from '../../frame/status-pill.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
-import { useApp } from '../../lib/app-context.tsx';
+import { type KeySuffix, useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import {
   accountGroupFormSchema,
@@ -78,7 +78,7 @@ export function AccountGroupsScreen() {
   const create = useCreateAccountGroup(number);
   const rename = useRenameAccountGroup(number);
   const activate = useSetAccountGroupActive(number);
-  const [done, setDone] = useState<string | undefined>();
+  const [done, setDone] = useState<KeySuffix<'app.accounts.done.'> | undefined>();
   const [renaming, setRenaming] = useState<number | undefined>();
   const [confirming, setConfirming] = useState<AccountGroupSummary | undefined>();
   const problem = query.isError

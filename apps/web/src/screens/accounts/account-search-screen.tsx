@@ -9,6 +9,7 @@ import { DataTable, type SortingState } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
+import { useKeysetCursor } from '../../frame/use-keyset-cursor.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
@@ -23,24 +24,24 @@ const SERVER_ORDER: SortingState = [{ id: 'cardholder', desc: false }];
 
 /**
  * A company's card accounts, masked, searched by the last four digits or the cardholder's name and
- * filtered by account group and status; paged with a page jump.
+ * filtered by account group and status; paged by key (docs/paging.md).
  */
 export function AccountSearchScreen() {
-  const { t, user, problemText, languageTag } = useApp();
+  const { t, tCount, user, problemText } = useApp();
   const { number = '' } = useParams();
   usePageTitle(t('app.accounts.accounts.heading', number));
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const group = params.get('group') ?? '';
   const status = params.get('status') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const paging = useKeysetCursor();
   const urlProblem = checkCardholderCriteria(q);
   const query = useQuery({
     ...accountSearchQuery(number, {
       q: q.trim() || undefined,
       group: group || undefined,
       status: status || undefined,
-      page,
+      ...paging.cursor,
     }),
     enabled: !urlProblem,
     placeholderData: keepPreviousData,
@@ -59,19 +60,18 @@ export function AccountSearchScreen() {
     if (urlProblem) form.setError('q', { type: 'manual', message: urlProblem });
   }, [q, group, status, urlProblem]);
 
-  const go = (next: { q: string; group: string; status: string; page?: number }) => {
+  // A new search starts at the first page (the URL's cursor is left behind).
+  const go = (next: { q: string; group: string; status: string }) => {
     const search = new URLSearchParams();
     if (next.q.trim()) search.set('q', next.q.trim());
     if (next.group) search.set('group', next.group);
     if (next.status) search.set('status', next.status);
-    if (next.page && next.page > 1) search.set('page', String(next.page));
     setParams(search);
   };
 
   const columns = useMemo(() => accountColumns({ t, number, withHolder: true }), [t, number]);
   const result = query.isEnabled ? query.data : undefined;
   const failed = query.isError ? problemOf(query.error) : undefined;
-  const count = new Intl.NumberFormat(languageTag);
   const any = t('app.people.search.any');
 
   return (
@@ -128,7 +128,7 @@ export function AccountSearchScreen() {
           <p id="account-count">
             {result.total === 0
               ? t('app.accounts.accounts.none')
-              : t('app.accounts.accounts.count', count.format(result.total))}
+              : tCount('app.accounts.accounts.count', result.total)}
           </p>
         ) : null}
       </div>
@@ -143,12 +143,7 @@ export function AccountSearchScreen() {
           loading={query.isFetching}
           sorting={SERVER_ORDER}
           columnChoice
-          paging={{
-            idPrefix: 'account',
-            page: result.page,
-            pages: result.pageCount,
-            onGo: (next) => go({ q, group, status, page: next }),
-          }}
+          paging={paging.pager('account', result)}
         />
       ) : null}
     </>

@@ -15,7 +15,7 @@ import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
-import { useApp } from '../../lib/app-context.tsx';
+import { type KeySuffix, useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { accountGroupsQuery, accountQuery, useMoveAccount, useSetAccountStatus } from './accounts-queries.ts';
 import { AccountStatusPill, fullName } from './shared.tsx';
@@ -38,7 +38,7 @@ export function AccountViewScreen() {
   const groups = (groupsQuery.data?.rows ?? []).filter((g) => g.active);
   const changeStatus = useSetAccountStatus(number, id);
   const move = useMoveAccount(number, id);
-  const [done, setDone] = useState<string | undefined>();
+  const [done, setDone] = useState<KeySuffix<'app.accounts.done.'> | undefined>();
   const [confirming, setConfirming] = useState<AccountStatus | undefined>();
   const statusForm = useAppForm({ schema: statusFormSchema, defaultValues: { status: '' } });
   const moveForm = useAppForm({ schema: moveFormSchema, defaultValues: { groupId: '' } });
@@ -56,7 +56,7 @@ export function AccountViewScreen() {
     ? ACCOUNT_STATUSES.filter((s) => s !== account.status && !checkAccountStatusChange(account.status, s))
     : [];
 
-  const afterChange = (message: string) => {
+  const afterChange = (message: KeySuffix<'app.accounts.done.'>) => {
     setDone(message);
     statusForm.reset({ status: '' });
     moveForm.reset({ groupId: '' });

@@ -29,7 +29,9 @@ import { checkCardholderCriteria } from './criteria.ts';
 export interface CardholderSearch {
   q?: string | undefined;
   status?: string | undefined;
-  page?: number | undefined;
+  /** The page's cursor (useKeysetCursor): rows after or before it. */
+  after?: string | undefined;
+  before?: string | undefined;
 }
 export interface AccountSearch extends CardholderSearch {
   group?: string | undefined;

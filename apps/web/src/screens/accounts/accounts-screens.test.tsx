@@ -47,7 +47,8 @@ const holders = (over: Partial<CardholderList> = {}): CardholderList => ({
     accountCount: 1,
   })),
   total: 30,
-  page: 1,
+  nextCursor: 'cursor-1',
+  prevCursor: null,
   pageCount: 2,
   pageSize: 25,
   canModify: true,
@@ -84,10 +85,10 @@ describe('Accounts: company tabs', () => {
 });
 
 describe('Accounts: cardholder search', () => {
-  it('lists, pages with the shared page jump, and refuses 1-character criteria', async () => {
+  it('lists, pages by key, and refuses 1-character criteria', async () => {
     const calls = mockFetch((call) =>
       call.url.startsWith(`${BASE}/cardholders`)
-        ? { body: holders({ page: call.url.includes('page=2') ? 2 : 1 }) }
+        ? { body: call.url.includes('after=cursor-1') ? holders({ nextCursor: null }) : holders() }
         : undefined,
     );
     renderApp('/organisation/100001/cardholders');
@@ -98,12 +99,10 @@ describe('Accounts: cardholder search', () => {
     expect(screen.getByRole('link', { name: 'Holder Number 0' }).getAttribute('href')).toBe(
       '/organisation/100001/cardholders/1',
     );
-    fireEvent.change(screen.getByLabelText('Go to page'), { target: { value: '5' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
-    expect(await screen.findByText(problemTextOf('pageJump.outOfRange'))).toBeDefined();
-    fireEvent.change(screen.getByLabelText('Go to page'), { target: { value: '2' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
-    await waitFor(() => expect(calls.some((c) => c.url === `${BASE}/cardholders?page=2`)).toBe(true));
+    expect(screen.queryByLabelText('Go to page')).toBeNull();
+    fireEvent.click(document.getElementById('cardholder-next') as HTMLElement);
+    await waitFor(() => expect(calls.some((c) => c.url === `${BASE}/cardholders?after=cursor-1`)).toBe(true));
+    expect(await screen.findByText('Page 2 of 2')).toBeDefined();
 
     fireEvent.change(screen.getByLabelText('Name or last 4 digits of a card'), { target: { value: 'g' } });
     fireEvent.click(document.getElementById('cardholder-search-submit') as HTMLElement);
@@ -211,7 +210,8 @@ describe('Accounts: account search and view', () => {
         const list: AccountList = {
           rows: [account()],
           total: 1,
-          page: 1,
+          nextCursor: null,
+          prevCursor: null,
           pageCount: 1,
           pageSize: 25,
           canModify: true,
@@ -222,7 +222,7 @@ describe('Accounts: account search and view', () => {
       return undefined;
     });
     renderApp('/organisation/100001/accounts');
-    expect(await screen.findByText('1 accounts found')).toBeDefined();
+    expect(await screen.findByText('1 account found')).toBeDefined();
     expect(screen.getByRole('link', { name: '542418******1234' })).toBeDefined();
     fireEvent.change(await screen.findByLabelText('Account group'), { target: { value: '2' } });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Suspended' } });

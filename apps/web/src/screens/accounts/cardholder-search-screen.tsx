@@ -8,6 +8,7 @@ import { DataTable, type SortingState } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
+import { useKeysetCursor } from '../../frame/use-keyset-cursor.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
@@ -22,18 +23,22 @@ const searchSchema = criteriaSchema({ status: z.string() });
 /** The server answers by name; the grid shows that order and offers no other. */
 const SERVER_ORDER: SortingState = [{ id: 'name', desc: false }];
 
-/** A company's cardholders, searched by name or the last four digits of a card; paged with a page jump. */
+/** A company's cardholders, searched by name or the last four digits of a card; paged by key (docs/paging.md). */
 export function CardholderSearchScreen() {
-  const { t, problemText, languageTag } = useApp();
+  const { t, tCount, problemText, languageTag } = useApp();
   const { number = '' } = useParams();
   usePageTitle(t('app.accounts.cardholders.heading', number));
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const status = params.get('status') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const paging = useKeysetCursor();
   const urlProblem = checkCardholderCriteria(q);
   const query = useQuery({
-    ...cardholderSearchQuery(number, { q: q.trim() || undefined, status: status || undefined, page }),
+    ...cardholderSearchQuery(number, {
+      q: q.trim() || undefined,
+      status: status || undefined,
+      ...paging.cursor,
+    }),
     enabled: !urlProblem,
     placeholderData: keepPreviousData,
   });
@@ -46,18 +51,17 @@ export function CardholderSearchScreen() {
     if (urlProblem) form.setError('q', { type: 'manual', message: urlProblem });
   }, [q, status, urlProblem]);
 
-  const go = (next: { q: string; status: string; page?: number }) => {
+  // A new search starts at the first page (the URL's cursor is left behind).
+  const go = (next: { q: string; status: string }) => {
     const search = new URLSearchParams();
     if (next.q.trim()) search.set('q', next.q.trim());
     if (next.status) search.set('status', next.status);
-    if (next.page && next.page > 1) search.set('page', String(next.page));
     setParams(search);
   };
 
   const columns = useMemo(() => cardholderColumns({ t, languageTag, number }), [t, languageTag, number]);
   const result = query.isEnabled ? query.data : undefined;
   const failed = query.isError ? problemOf(query.error) : undefined;
-  const count = new Intl.NumberFormat(languageTag);
 
   return (
     <>
@@ -106,7 +110,7 @@ export function CardholderSearchScreen() {
           <p id="cardholder-count">
             {result.total === 0
               ? t('app.accounts.cardholders.none')
-              : t('app.accounts.cardholders.count', count.format(result.total))}
+              : tCount('app.accounts.cardholders.count', result.total)}
           </p>
         ) : null}
       </div>
@@ -121,12 +125,7 @@ export function CardholderSearchScreen() {
           loading={query.isFetching}
           sorting={SERVER_ORDER}
           columnChoice
-          paging={{
-            idPrefix: 'cardholder',
-            page: result.page,
-            pages: result.pageCount,
-            onGo: (next) => go({ q, status, page: next }),
-          }}
+          paging={paging.pager('cardholder', result)}
         />
       ) : null}
     </>

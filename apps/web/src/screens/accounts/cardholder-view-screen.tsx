@@ -11,7 +11,7 @@ import { TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { ActivePill } from '../../frame/status-pill.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
-import { useApp } from '../../lib/app-context.tsx';
+import { type KeySuffix, useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { accountColumns } from './accounts-columns.tsx';
 import {
@@ -29,7 +29,7 @@ export function CardholderViewScreen() {
   const query = useQuery(cardholderQuery(number, id));
   const holder = query.data;
   const activate = useSetCardholderActive(number, id);
-  const [done, setDone] = useState<string | undefined>();
+  const [done, setDone] = useState<KeySuffix<'app.accounts.done.'> | undefined>();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const columns = useMemo(() => accountColumns({ t, number }), [t, number]);

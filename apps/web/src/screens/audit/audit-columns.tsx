@@ -1,6 +1,10 @@
-import type { AuditRow } from '@cardportal/domain';
+import { AUDIT_ENTITIES, type AuditRow } from '@cardportal/domain';
 import { type DataColumn, dataColumns } from '../../frame/data-table.tsx';
 import { type App, useApp } from '../../lib/app-context.tsx';
+
+/** A record kind the texts name; any other (a newer server's) shows as it comes. */
+const isKnownEntity = (entity: string): entity is (typeof AUDIT_ENTITIES)[number] =>
+  (AUDIT_ENTITIES as readonly string[]).includes(entity);
 
 /** A changed field's value as text (objects as JSON). */
 const show = (value: unknown) =>
@@ -25,21 +29,20 @@ const col = dataColumns<AuditRow>();
  * The audit grid's columns: when (names the row; the server's order, newest first), who, what (event
  * and record), the user concerned and the changes. All but "when" may be hidden.
  */
-export function auditColumns({ t, languageTag }: Pick<App, 't' | 'languageTag'>): DataColumn<AuditRow>[] {
-  const when = new Intl.DateTimeFormat(languageTag, { dateStyle: 'medium', timeStyle: 'medium' });
+export function auditColumns({ t, format }: Pick<App, 't' | 'format'>): DataColumn<AuditRow>[] {
   return col.columns([
     col.accessor('at', {
       header: t('app.audit.when'),
       enableHiding: false,
       meta: { rowHeader: true },
-      cell: (cell) => <time dateTime={cell.getValue()}>{when.format(new Date(cell.getValue()))}</time>,
+      cell: (cell) => <time dateTime={cell.getValue()}>{format.dateTime(cell.getValue())}</time>,
     }),
     col.accessor((row) => row.actor ?? t('app.audit.system'), { id: 'actor', header: t('app.audit.who') }),
     col.accessor('event', {
       id: 'what',
       header: t('app.audit.what'),
       cell: ({ row: { original: row } }) =>
-        `${row.event}${row.entity ? ` · ${t(`app.audit.entity.${row.entity}`) || row.entity} ${row.entityId ?? ''}` : ''}`,
+        `${row.event}${row.entity ? ` · ${isKnownEntity(row.entity) ? t(`app.audit.entity.${row.entity}`) : row.entity} ${row.entityId ?? ''}` : ''}`,
     }),
     col.accessor((row) => row.subject ?? '', { id: 'subject', header: t('app.audit.user') }),
     col.display({

@@ -46,13 +46,12 @@ export function filtersOf(params: URLSearchParams): AuditFilterValues {
   return Object.fromEntries(AUDIT_FILTERS.map((f) => [f, params.get(f) ?? ''])) as AuditFilterValues;
 }
 
-/** The URL query of filters and a page (empty filters and page 1 left out). */
-export function searchOf(filters: Partial<AuditFilterValues>, page = 1): URLSearchParams {
+/** The URL query of filters (empty ones left out); the page's cursor is useKeysetCursor's. */
+export function searchOf(filters: Partial<AuditFilterValues>): URLSearchParams {
   const query = new URLSearchParams();
   for (const f of AUDIT_FILTERS) {
     const value = filters[f]?.trim();
     if (value) query.set(f, value);
   }
-  if (page > 1) query.set('page', String(page));
   return query;
 }

@@ -18,8 +18,9 @@ const page = (over: Partial<AuditPage> = {}): AuditPage => ({
     },
   ],
   total: 120,
-  page: 1,
-  pageCount: 3,
+  nextCursor: 'cursor-1',
+  prevCursor: null,
+  totalIsLowerBound: false,
   pageSize: 50,
   from: '2026-10-24',
   to: '2026-11-22',
@@ -36,11 +37,15 @@ describe('Audit trail', () => {
   it('shows who, what, when and the changes, pages, and exports the same filters as CSV', async () => {
     const calls = mockFetch((call) =>
       call.url.startsWith('/app/api/audit')
-        ? { body: page({ page: call.url.includes('page=2') ? 2 : 1 }) }
+        ? {
+            body: call.url.includes('after=cursor-1')
+              ? page({ nextCursor: null, prevCursor: 'cursor-0' })
+              : page(),
+          }
         : undefined,
     );
     renderApp('/audit');
-    expect(await screen.findByText('120 events from 2026-10-24 to 2026-11-22')).toBeDefined();
+    expect(await screen.findByText('120 events from Oct 24, 2026 to Nov 22, 2026')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Audit trail' })).toBeDefined();
     const table = screen.getByRole('table', { name: 'Audit events' });
     expect(within(table).getByText('admin01')).toBeDefined();
@@ -55,8 +60,20 @@ describe('Audit trail', () => {
     expect(exportLink.getAttribute('href')).toBe('/app/api/audit/export?from=2026-10-24&to=2026-11-22');
     expect(exportLink.hasAttribute('download')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(calls.some((c) => c.url === '/app/api/audit?page=2')).toBe(true));
-    expect(await screen.findByText('Page 2 of 3')).toBeDefined();
+    await waitFor(() => expect(calls.some((c) => c.url === '/app/api/audit?after=cursor-1')).toBe(true));
+    expect(await screen.findByText('Page 2')).toBeDefined();
+    expect((document.getElementById('audit-next') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says "more than" when the count stopped at its cap', async () => {
+    mockFetch((call) =>
+      call.url.startsWith('/app/api/audit')
+        ? { body: page({ total: 1000, totalIsLowerBound: true }) }
+        : undefined,
+    );
+    renderApp('/audit');
+    // The dates are the screen's date format; the count is capped, so "more than".
+    expect(await screen.findByText(/^More than 1,000 events from .+ to .+$/)).toBeDefined();
   });
 
   it('hides and shows columns through the column menu; a row action filters by its actor', async () => {
@@ -86,7 +103,7 @@ describe('Audit trail', () => {
   it('checks the dates (From not after To, at most 30 days) before asking, then sends every filter', async () => {
     const calls = mockFetch((call) => (call.url.startsWith('/app/api/audit') ? { body: page() } : undefined));
     renderApp('/audit');
-    await screen.findByText('120 events from 2026-10-24 to 2026-11-22');
+    await screen.findByText('120 events from Oct 24, 2026 to Nov 22, 2026');
     const from = screen.getByRole('group', { name: 'From' });
     expect(from.id).toBe('audit-from');
     enterDate('audit-from', '2026-11-10');

@@ -10,6 +10,7 @@ import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { DateField } from '../../frame/form/date-field.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
+import { useKeysetCursor } from '../../frame/use-keyset-cursor.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
@@ -32,12 +33,15 @@ const SERVER_ORDER: SortingState = [{ id: 'at', desc: true }];
  * shared link show the same events.
  */
 export function AuditScreen() {
-  const { t, problemText, languageTag } = useApp();
+  const { t, tCount, format, problemText, languageTag } = useApp();
   usePageTitle(t('app.audit.heading'));
   const [params, setParams] = useSearchParams();
   const applied = filtersOf(params);
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const query = useQuery({ ...auditPageQuery({ ...applied, page }), placeholderData: keepPreviousData });
+  const paging = useKeysetCursor();
+  const query = useQuery({
+    ...auditPageQuery({ ...applied, ...paging.cursor }),
+    placeholderData: keepPreviousData,
+  });
   const form = useAppForm({ schema: auditFilterSchema, defaultValues: applied });
   const key = params.toString();
 
@@ -45,12 +49,12 @@ export function AuditScreen() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL (key) is the filter
   useEffect(() => form.reset(applied), [key]);
 
-  const go = (next: Partial<AuditFilterValues>, toPage = 1) => setParams(searchOf(next, toPage));
+  // New filters start at the newest events (the URL's cursor is left behind).
+  const go = (next: Partial<AuditFilterValues>) => setParams(searchOf(next));
 
-  const columns = useMemo(() => auditColumns({ t, languageTag }), [t, languageTag]);
-  const stamp = new Intl.DateTimeFormat(languageTag, { dateStyle: 'medium', timeStyle: 'medium' });
+  const columns = useMemo(() => auditColumns({ t, format }), [t, format]);
   const rowActions: RowActions<AuditRow> = {
-    label: (row) => t('app.audit.rowActions', stamp.format(new Date(row.at))),
+    label: (row) => t('app.audit.rowActions', format.dateTime(row.at)),
     actions: (row) => {
       const actions: MenuAction[] = [];
       const { actor, subject } = row;
@@ -132,8 +136,15 @@ export function AuditScreen() {
         {result && !failed ? (
           <p id="audit-count">
             {result.total === 0
-              ? t('app.audit.none', result.from, result.to)
-              : t('app.audit.count', count.format(result.total), result.from, result.to)}
+              ? t('app.audit.none', format.date(result.from), format.date(result.to))
+              : result.totalIsLowerBound
+                ? t(
+                    'app.audit.countAtLeast',
+                    count.format(result.total),
+                    format.date(result.from),
+                    format.date(result.to),
+                  )
+                : tCount('app.audit.count', result.total, format.date(result.from), format.date(result.to))}
           </p>
         ) : null}
       </div>
@@ -155,11 +166,7 @@ export function AuditScreen() {
               </a>
             ) : null
           }
-          paging={
-            result
-              ? { idPrefix: 'audit', page: result.page, pages: result.pageCount, onGo: (n) => go(applied, n) }
-              : undefined
-          }
+          paging={result ? paging.pager('audit', result) : undefined}
         />
       )}
     </>

@@ -6,14 +6,10 @@ import { readRecent } from '../../lib/recent.ts';
 
 /** The application's home: who is signed in, quick links by what the type may use, recently viewed. */
 export function HomeScreen() {
-  const { t, user, languageTag } = useApp();
+  const { t, user, format } = useApp();
   usePageTitle(t('app.nav.home'));
   const recent = readRecent(user.userId);
-  const lastLogin = user.lastLoginAt
-    ? new Intl.DateTimeFormat(languageTag, { dateStyle: 'long', timeStyle: 'short' }).format(
-        new Date(user.lastLoginAt),
-      )
-    : '';
+  const lastLogin = user.lastLoginAt ? format.longDateTime(user.lastLoginAt) : '';
   const people = mayUsePeople(user.userType);
 
   return (

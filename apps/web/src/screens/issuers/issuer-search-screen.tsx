@@ -29,7 +29,7 @@ function searchOf(q: string, page = 1): URLSearchParams {
  * ICA (2+ characters) or all of them; paged, with a page jump. The URL holds the criteria and the page.
  */
 export function IssuerSearchScreen() {
-  const { t, user, problemText, languageTag } = useApp();
+  const { t, tCount, user, problemText } = useApp();
   usePageTitle(t('app.issuers.search.heading'));
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
@@ -52,7 +52,6 @@ export function IssuerSearchScreen() {
   const columns = useMemo(() => issuerColumns({ t }), [t]);
   const result = query.data;
   const failed = query.isError ? problemOf(query.error) : undefined;
-  const number = new Intl.NumberFormat(languageTag);
 
   return (
     <>
@@ -95,7 +94,7 @@ export function IssuerSearchScreen() {
           <p id="issuer-count">
             {result.total === 0
               ? t('app.issuers.search.none')
-              : t('app.issuers.search.count', number.format(result.total))}
+              : tCount('app.issuers.search.count', result.total)}
           </p>
         ) : null}
       </div>

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { ActivePill } from '../../frame/status-pill.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
-import { useApp } from '../../lib/app-context.tsx';
+import { type KeySuffix, useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { GroupTable } from './group-table.tsx';
 import {
@@ -36,7 +36,9 @@ export function IssuerViewScreen() {
   const remove = useDeleteIssuer();
   const changeGroup = useChangeCompanyGroup(number);
   const [actionProblem, setActionProblem] = useState<string | undefined>();
-  const [done, setDone] = useState<string | undefined>((location.state as { done?: string } | null)?.done);
+  const [done, setDone] = useState<KeySuffix<'app.issuers.done.'> | 'saved' | undefined>(
+    (location.state as { done?: KeySuffix<'app.issuers.done.'> | 'saved' } | null)?.done,
+  );
   const [confirming, setConfirming] = useState<IssuerAction | undefined>();
   const busy = setActive.isPending || remove.isPending;
   usePageTitle(t('app.issuers.view.heading', number));

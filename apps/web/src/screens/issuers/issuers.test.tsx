@@ -72,7 +72,7 @@ describe('issuers', () => {
     renderApp('/issuers', makeContext('Z'));
     const table = await screen.findByRole('table', { name: 'Issuers' });
     expect(within(table).getByRole('link', { name: '1001' }).getAttribute('href')).toBe('/issuers/1001');
-    expect(screen.getByText('1 issuers found')).toBeDefined();
+    expect(screen.getByText('1 issuer found')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Create issuer' })).toBeDefined();
     expect(screen.getByRole('link', { name: 'Issuer groups' })).toBeDefined();
     expect(screen.getByRole('link', { name: 'Issuers' }).getAttribute('aria-current')).toBe('page');

@@ -7,7 +7,7 @@ import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { useFocusOnProblem } from '../../frame/use-focus-on-problem.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
-import { useApp } from '../../lib/app-context.tsx';
+import { type T, useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { chooseFormSchema, useChooseUser, useConfirmLink } from './multi-user-queries.ts';
 
@@ -33,7 +33,7 @@ function Page({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function memberLabel(t: (key: string, ...args: string[]) => string, m: LinkMember): string {
+function memberLabel(t: T, m: LinkMember): string {
   const where = m.companyName ? ` — ${m.companyName}` : '';
   return `${m.userId} (${t(`app.userType.${m.userType}`)})${where}`;
 }

@@ -7,6 +7,7 @@ import { DataTable, type SortingState } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
+import { useKeysetCursor } from '../../frame/use-keyset-cursor.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
@@ -16,28 +17,27 @@ import { companyListQuery, companySearchSchema } from './organisation-queries.ts
 /** The server answers in company-number order; the grid shows it (aria-sort) and offers no other. */
 const SERVER_ORDER: SortingState = [{ id: 'number', desc: false }];
 
-/** The URL query of criteria and a page (empty criteria and page 1 left out). */
-function searchOf(q: string, page = 1): URLSearchParams {
+/** The URL query of criteria (empty left out); a new search starts at the first page. */
+function searchOf(q: string): URLSearchParams {
   const query = new URLSearchParams();
   if (q.trim()) query.set('q', q.trim());
-  if (page > 1) query.set('page', String(page));
   return query;
 }
 
 /**
  * Organisation: the companies in the caller's scope, searched by name or number (2+ characters, the
- * People rules) or all of them when no criteria are given; paged, with a page jump. The URL holds the
- * criteria and the page.
+ * People rules) or all of them when no criteria are given; paged by key, previous and next (docs/paging.md).
+ * The URL holds the criteria and the page's cursor.
  */
 export function CompanySearchScreen() {
-  const { t, user, problemText, languageTag } = useApp();
+  const { t, tCount, user, problemText } = useApp();
   usePageTitle(t('app.org.search.heading'));
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const paging = useKeysetCursor();
   const valid = companySearchSchema.safeParse({ q }).success;
   const query = useQuery({
-    ...companyListQuery({ q, page }),
+    ...companyListQuery({ q, ...paging.cursor }),
     enabled: valid,
     placeholderData: keepPreviousData,
   });
@@ -53,7 +53,6 @@ export function CompanySearchScreen() {
   const columns = useMemo(() => companyColumns({ t }), [t]);
   const result = query.data;
   const failed = query.isError ? problemOf(query.error) : undefined;
-  const number = new Intl.NumberFormat(languageTag);
 
   return (
     <>
@@ -89,9 +88,7 @@ export function CompanySearchScreen() {
       <div aria-live="polite" className="app-live">
         {result && !failed ? (
           <p id="company-count">
-            {result.total === 0
-              ? t('app.org.search.none')
-              : t('app.org.search.count', number.format(result.total))}
+            {result.total === 0 ? t('app.org.search.none') : tCount('app.org.search.count', result.total)}
           </p>
         ) : null}
       </div>
@@ -105,16 +102,7 @@ export function CompanySearchScreen() {
           getRowId={(row) => row.number}
           loading={query.isFetching}
           sorting={SERVER_ORDER}
-          paging={
-            result
-              ? {
-                  idPrefix: 'company',
-                  page: result.page,
-                  pages: result.pageCount,
-                  onGo: (next) => setParams(searchOf(q, next)),
-                }
-              : undefined
-          }
+          paging={result ? paging.pager('company', result) : undefined}
         />
       )}
     </>

@@ -8,7 +8,7 @@ import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { ActivePill } from '../../frame/status-pill.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
-import { useApp } from '../../lib/app-context.tsx';
+import { type KeySuffix, useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { OrgPointDialog } from './org-point-dialog.tsx';
 import { OrgTree, type PointAction } from './org-tree.tsx';
@@ -45,7 +45,9 @@ export function CompanyViewScreen() {
   const remove = useDeleteCompany();
   const changePoint = useChangeOrgPoint(number);
   const [actionProblem, setActionProblem] = useState<string | undefined>();
-  const [done, setDone] = useState<string | undefined>((location.state as { done?: string } | null)?.done);
+  const [done, setDone] = useState<KeySuffix<'app.org.done.'> | undefined>(
+    (location.state as { done?: KeySuffix<'app.org.done.'> } | null)?.done,
+  );
   const [confirming, setConfirming] = useState<Confirming | undefined>();
   const [editing, setEditing] = useState<Editing | undefined>();
   const busy = setActive.isPending || remove.isPending || changePoint.isPending;

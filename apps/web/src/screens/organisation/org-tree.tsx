@@ -2,11 +2,11 @@ import type { OrgPointNode } from '@cardportal/domain';
 import { useState } from 'react';
 import { ActionMenu } from '../../frame/aria/menu.tsx';
 import { ActivePill } from '../../frame/status-pill.tsx';
-import { useApp } from '../../lib/app-context.tsx';
+import { type TextKey, useApp } from '../../lib/app-context.tsx';
 
 export type PointAction = 'edit' | 'add' | 'deactivate' | 'reactivate' | 'delete';
 
-const ACTION_LABEL: Record<PointAction, string> = {
+const ACTION_LABEL: Record<PointAction, TextKey> = {
   edit: 'app.org.point.action.edit',
   add: 'app.org.point.action.add',
   deactivate: 'app.people.action.deactivate',

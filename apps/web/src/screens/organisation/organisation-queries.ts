@@ -24,7 +24,9 @@ import {
 
 export interface CompanySearchParams {
   q: string;
-  page: number;
+  /** The page's cursor (useKeysetCursor): rows after or before it. */
+  after?: string | undefined;
+  before?: string | undefined;
 }
 
 /** The organisation screens' query keys: everything under `['organisation']`. */
@@ -39,7 +41,8 @@ export const organisationKeys = {
 export const companyListQuery = (params: CompanySearchParams) =>
   queryOptions({
     queryKey: organisationKeys.list(params),
-    queryFn: ({ signal }) => searchCompanies({ q: params.q || undefined, page: params.page }, signal),
+    queryFn: ({ signal }) =>
+      searchCompanies({ q: params.q || undefined, after: params.after, before: params.before }, signal),
   });
 
 /** One company. */

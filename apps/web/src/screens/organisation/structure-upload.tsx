@@ -43,7 +43,7 @@ export function checkUploadFile(file: { name: string; size: number } | undefined
  * row problems (all or nothing) as a table of row, column and problem.
  */
 export function StructureUpload({ company }: { company: string }) {
-  const { t, problemText, fieldProblemText, languageTag } = useApp();
+  const { t, tCount, problemText, fieldProblemText, languageTag } = useApp();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadStructure(company);
   const columns = useMemo(
@@ -113,7 +113,7 @@ export function StructureUpload({ company }: { company: string }) {
         heading={problem === 'upload.rows' ? t('app.org.upload.report') : undefined}
       />
       <p role="status" className="app-done" id="upload-done">
-        {done ? t('app.org.upload.done', number.format(done.created), number.format(done.updated)) : ''}
+        {done ? tCount('app.org.upload.done', done.created, number.format(done.updated)) : ''}
       </p>
       {rows.length > 0 ? (
         <DataTable

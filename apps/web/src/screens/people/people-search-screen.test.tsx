@@ -17,7 +17,8 @@ const rows = (n: number) =>
 const result = (over: Partial<UserSearchResult> = {}): UserSearchResult => ({
   rows: rows(25),
   total: 60,
-  page: 1,
+  nextCursor: 'cursor-1',
+  prevCursor: null,
   pageCount: 3,
   pageSize: 25,
   readOnly: false,
@@ -34,10 +35,14 @@ describe('People search', () => {
     expect(calls.filter((c) => c.url.startsWith('/app/api/users'))).toHaveLength(0);
   });
 
-  it('shows the results in a table, pages, and checks the page jump with the domain rule', async () => {
+  it('shows the results in a table and pages by key, forward and back', async () => {
     const calls = mockFetch((call) =>
       call.url.startsWith('/app/api/users?')
-        ? { body: result({ page: call.url.includes('page=3') ? 3 : 1 }) }
+        ? {
+            body: call.url.includes('after=cursor-1')
+              ? result({ nextCursor: 'cursor-2', prevCursor: 'cursor-0' })
+              : result(),
+          }
         : undefined,
     );
     renderApp('/people?q=carl');
@@ -47,17 +52,19 @@ describe('People search', () => {
     expect(screen.getByRole('link', { name: 'card00' }).getAttribute('href')).toBe('/people/card00');
     expect(screen.getByText('Page 1 of 3')).toBeDefined();
 
-    const jump = screen.getByLabelText('Go to page');
-    fireEvent.change(jump, { target: { value: '4' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
-    expect(await screen.findByText(problemTextOf('pageJump.outOfRange'))).toBeDefined();
-    fireEvent.change(jump, { target: { value: '1.5' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
-    expect(await screen.findByText(problemTextOf('pageJump.notWholeNumber'))).toBeDefined();
-    fireEvent.change(jump, { target: { value: '3' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
-    await waitFor(() => expect(calls.some((c) => c.url === '/app/api/users?q=carl&page=3')).toBe(true));
-    expect(await screen.findByText('Page 3 of 3')).toBeDefined();
+    // No page jump: a keyset list seeks by key, never to page n (docs/paging.md).
+    expect(screen.queryByLabelText('Go to page')).toBeNull();
+    expect((document.getElementById('people-previous') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(document.getElementById('people-next') as HTMLElement);
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/app/api/users?q=carl&after=cursor-1')).toBe(true),
+    );
+    expect(await screen.findByText('Page 2 of 3')).toBeDefined();
+    fireEvent.click(document.getElementById('people-previous') as HTMLElement);
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/app/api/users?q=carl&before=cursor-0')).toBe(true),
+    );
+    expect(await screen.findByText('Page 1 of 3')).toBeDefined();
   });
 
   it('shows the catalogue message when the result set is too large', async () => {

@@ -15,6 +15,7 @@ import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { mayCreateUsers } from '../../frame/permissions.ts';
+import { useKeysetCursor } from '../../frame/use-keyset-cursor.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
@@ -41,7 +42,7 @@ const asType = (value: string | null, allowed: readonly UserType[]): UserType | 
 
 /** People: search users by name, user ID or e-mail, optionally by type and status; paged results. */
 export function PeopleSearchScreen() {
-  const { t, user, problemText, languageTag } = useApp();
+  const { t, tCount, user, problemText } = useApp();
   usePageTitle(t('app.people.search.heading'));
   const [params, setParams] = useSearchParams();
   const viewable = USER_TYPES_BY_LEVEL.filter((type) => canAdminister(user.userType, type, 'view'));
@@ -49,12 +50,12 @@ export function PeopleSearchScreen() {
   const type = asType(params.get('type'), viewable);
   const statusParam = params.get('status') ?? '';
   const status: UserStatus | undefined = USER_STATUSES.find((s) => s === statusParam);
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const paging = useKeysetCursor();
   const searched = params.has('q') || params.has('type') || params.has('status');
   const urlProblem = searched ? checkCriteria(q, type ?? '', status ?? '') : undefined;
 
   const query = useQuery({
-    ...userSearchQuery({ q: q.trim() || undefined, type, status, page }),
+    ...userSearchQuery({ q: q.trim() || undefined, type, status, ...paging.cursor }),
     enabled: searched && !urlProblem,
     placeholderData: keepPreviousData,
   });
@@ -71,19 +72,18 @@ export function PeopleSearchScreen() {
     if (urlProblem) form.setError('q', { type: 'manual', message: urlProblem });
   }, [q, type, status, urlProblem]);
 
-  const go = (next: { q: string; type: string; status: string; page?: number }) => {
+  // A new search starts at the first page (the URL's cursor is left behind).
+  const go = (next: { q: string; type: string; status: string }) => {
     const search = new URLSearchParams();
     search.set('q', next.q.trim());
     if (next.type) search.set('type', next.type);
     if (next.status) search.set('status', next.status);
-    if (next.page && next.page > 1) search.set('page', String(next.page));
     setParams(search);
   };
 
   const columns = useMemo(() => peopleColumns({ t }), [t]);
   const result = query.isEnabled ? query.data : undefined;
   const failed = query.isError ? problemOf(query.error) : undefined;
-  const number = new Intl.NumberFormat(languageTag);
   const any = t('app.people.search.any');
 
   return (
@@ -143,7 +143,7 @@ export function PeopleSearchScreen() {
           <p id="people-count">
             {result.total === 0
               ? t('app.people.search.none')
-              : t('app.people.search.count', number.format(result.total))}
+              : tCount('app.people.search.count', result.total)}
           </p>
         ) : null}
       </div>
@@ -162,12 +162,7 @@ export function PeopleSearchScreen() {
           loading={query.isFetching}
           sorting={SERVER_ORDER}
           columnChoice
-          paging={{
-            idPrefix: 'people',
-            page: result.page,
-            pages: result.pageCount,
-            onGo: (next) => go({ q, type: type ?? '', status: status ?? '', page: next }),
-          }}
+          paging={paging.pager('people', result)}
         />
       )}
     </>

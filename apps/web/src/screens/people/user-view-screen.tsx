@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { mayUseRoles } from '../../frame/permissions.ts';
 import { StatusPill } from '../../frame/status-pill.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
-import { useApp } from '../../lib/app-context.tsx';
+import { type KeySuffix, useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { rememberRecent } from '../../lib/recent.ts';
 import { nameOf } from './people-columns.tsx';
@@ -20,14 +20,16 @@ type Action = 'deactivate' | 'reactivate' | 'unlock';
 
 /** One user: its details and, where the server allows, edit, deactivate/reactivate and unlock. */
 export function UserViewScreen() {
-  const { t, user: me, problemText, languageTag } = useApp();
+  const { t, user: me, problemText, format } = useApp();
   const { userId = '' } = useParams();
   const location = useLocation();
   const query = useQuery(userQuery(userId));
   const detail = query.data;
   const change = useUserAction();
   const [confirming, setConfirming] = useState<Action | undefined>();
-  const [done, setDone] = useState<string | undefined>((location.state as { done?: string } | null)?.done);
+  const [done, setDone] = useState<KeySuffix<'app.people.done.'> | undefined>(
+    (location.state as { done?: KeySuffix<'app.people.done.'> } | null)?.done,
+  );
   const problem = query.isError
     ? problemOf(query.error)
     : change.isError
@@ -47,12 +49,7 @@ export function UserViewScreen() {
     change.mutate({ userId, action: next }, { onSuccess: () => setDone(next) });
   };
 
-  const date = (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat(languageTag, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(iso),
-        )
-      : t('app.people.view.never');
+  const date = (iso: string | null) => (iso ? format.dateTime(iso, 'short') : t('app.people.view.never'));
 
   return (
     <>

@@ -1,4 +1,10 @@
-import { LOCALE_NAMES, type Locale, type Profile } from '@cardportal/domain';
+import {
+  LOCALE_NAMES,
+  type Locale,
+  type Profile,
+  SECURITY_QUESTION_IDS,
+  type SecurityQuestionId,
+} from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -57,6 +63,10 @@ export function ProfileScreen() {
     </>
   );
 }
+
+/** A question the texts know (the catalogue's ids). */
+const isQuestionId = (id: string): id is SecurityQuestionId =>
+  (SECURITY_QUESTION_IDS as readonly string[]).includes(id);
 
 function Details({ profile }: { profile: Profile }) {
   const { t, user } = useApp();
@@ -156,7 +166,7 @@ function QuestionSection({ profile }: { profile: Profile }) {
           id="question-questionId"
           label={t('app.profile.question.question')}
           placeholder={t('app.profile.question.choose')}
-          options={profile.securityQuestionIds.map((id) => ({
+          options={profile.securityQuestionIds.filter(isQuestionId).map((id) => ({
             value: id,
             label: t(`securityQuestion.${id}`),
           }))}
@@ -250,7 +260,7 @@ function TwoFactorSection({ profile }: { profile: Profile }) {
 }
 
 function SoftTokenSection() {
-  const { t } = useApp();
+  const { t, tCount } = useApp();
   const issue = useIssueSoftToken();
   const result = useRef<HTMLDivElement>(null);
   const form = useAppForm({
@@ -288,7 +298,7 @@ function SoftTokenSection() {
             <dt>{t('app.profile.token.pin')}</dt>
             <dd>
               <code id="soft-token-pin">{enrolment.defaultPin}</code>{' '}
-              {t('app.profile.token.pinDays', String(enrolment.defaultPinDays))}
+              {tCount('app.profile.token.pinDays', enrolment.defaultPinDays)}
             </dd>
           </dl>
         </div>
