@@ -337,7 +337,8 @@ describe('PostgreSQL stopped mid-load', () => {
       .where(and(eq(mailOutbox.recipient, user.email), eq(mailOutbox.kind, 'temporary-password')))
       .orderBy(desc(mailOutbox.id));
     expect(resets.ok).toBeGreaterThan(0);
-    expect(mails.length).toBe(history.length - 1);
+    // (The history keeps the newest four: the first password and one per committed reset, trimmed.)
+    expect(history.length).toBe(Math.min(mails.length + 1, 4));
     expect(mails.length).toBeGreaterThanOrEqual(resets.ok);
     expect(mails.length).toBeLessThanOrEqual(resets.ok + resets.unsure);
     expect(history[0]?.passwordHash).toBe(user.passwordHash);
