@@ -10,7 +10,14 @@ const DB_TEMPLATE = 'apps/server/test/support/db-template.ts';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts', 'packages/i18n/*.test.ts'] } },
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/domain/src/**/*.test.ts', 'packages/i18n/*.test.ts'],
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
+        },
+      },
       {
         test: {
           name: 'server-pglite',
@@ -71,29 +78,38 @@ export default defineConfig({
         },
       },
       'apps/*/vitest.config.ts',
-      // Browser tests in two projects, each with a product of its own (global-setup.ts starts one per
-      // project), run side by side: the co-brand gallery (half the browser time) beside everything else.
-      ...(
-        [
-          ['browser', ['e2e/**/*.spec.ts'], ['e2e/cobrand-gallery.spec.ts']],
-          ['browser-gallery', ['e2e/cobrand-gallery.spec.ts'], []],
-        ] as const
-      ).map(([name, include, exclude]) => ({
+      // Browser tests, each project with a product of its own (global-setup.ts starts one per project). The
+      // co-brand gallery (a third of the browser time) runs in the PostgreSQL server tests' group, on one of
+      // its two workers; the other browser specs, which share their product, one file at a time after it.
+      {
         test: {
-          name,
-          include: [...include],
-          exclude: [...exclude],
+          name: 'browser',
+          include: ['e2e/**/*.spec.ts'],
+          exclude: ['e2e/cobrand-gallery.spec.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
           sequence: { groupOrder: 3 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          pool: 'forks' as const,
+          pool: 'forks',
           maxWorkers: 1,
           fileParallelism: false,
-          // Tests marked concurrent (the co-brand gallery) run three at a time.
+        },
+      },
+      {
+        test: {
+          name: 'browser-gallery',
+          include: ['e2e/cobrand-gallery.spec.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          sequence: { groupOrder: 2 },
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          // The group's worker count (server-postgres's): a group shares one pool.
+          maxWorkers: 2,
+          // Its cases are marked concurrent: three at a time, each in a browser context of its own.
           maxConcurrency: 3,
         },
-      })),
+      },
     ],
   },
 });

@@ -10,6 +10,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,
+    // Beside the embedded-database server tests (their group shares one pool of two workers).
+    sequence: { groupOrder: 1 },
+    maxWorkers: 2,
     unstubGlobals: true,
   },
 });
