@@ -32,8 +32,6 @@ export function useKeysetCursor() {
   return {
     cursor: { after, before } satisfies KeysetCursor,
     pageNumber,
-    next: (key: string) => move('after', key, pageNumber + 1),
-    previous: (key: string) => move('before', key, pageNumber - 1),
     reset: () => move(undefined, undefined, 1),
     /** DataTable's `paging` for a page the API answered (`{ prevCursor, nextCursor, pageCount? }`). */
     pager: (

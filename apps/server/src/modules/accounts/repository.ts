@@ -1,7 +1,7 @@
 import type { CallerScope } from '@cardportal/domain';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { insertRow, updateById } from '../../db/rows.ts';
+import { insertRow, lockById, updateById } from '../../db/rows.ts';
 import {
   accountGroups,
   accounts,
@@ -407,9 +407,7 @@ export async function groupNameTaken(
 }
 
 /** Serialises group-name changes of one company (the unique index is case-sensitive). */
-export async function lockCompany(db: Executor, companyId: number): Promise<void> {
-  await db.execute(sql`select id from ${companies} where id = ${companyId} for update`);
-}
+export const lockCompany = (db: Executor, companyId: number) => lockById(db, companies, companyId);
 
 export const updateCardholder = (
   db: Executor,

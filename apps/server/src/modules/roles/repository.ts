@@ -1,6 +1,7 @@
 import type { Permission } from '@cardportal/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { insertRow } from '../../db/rows.ts';
 import { issuers, multiUserMembers, roles, userRoles } from '../../db/schema.ts';
 import type { Caller } from '../../http/caller.ts';
 import { issuerScope } from '../access/index.ts';
@@ -71,14 +72,10 @@ export async function issuerInScope(
   return issuer?.id;
 }
 
-export async function insertRole(
+export const insertRole = (
   db: Executor,
   values: { issuerId: number; name: string; description: string; permissions: Permission[] },
-) {
-  const [created] = await db.insert(roles).values(values).returning();
-  if (!created) throw new Error('role insert returned no row');
-  return created;
-}
+) => insertRow(db, roles, values);
 
 /** The role's row, locked until the transaction ends. */
 export async function lockRole(db: Executor, id: number) {
