@@ -34,4 +34,25 @@ describe('temporarily locked (spec §2, seed 001 §9)', () => {
     await page.waitForURL(/\/locked/);
     await context.close();
   });
+
+  it('tells a user an administrator locked to contact the administrator, not to wait 30 minutes', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/sdportal/portalstatic/signin?cobrandHost=cardportal&locale=de');
+    await page.locator('#userId').fill('locked01');
+    await page.locator('#password').fill(DEMO_PASSWORD);
+    await page.locator('#signin-submit').click();
+    await page.waitForURL(/\/sdportal\/portalstatic\/locked\?.*reason=locked/);
+    const message = (await page.locator('#locked-message').textContent()) ?? '';
+    expect(message).not.toMatch(/30/);
+    expect(message.length).toBeGreaterThan(10);
+    await expectAccessible(page, 'locked by an administrator');
+    // A wrong password is told nothing more than any locked user.
+    await page.goto('/sdportal/portalstatic/signin?cobrandHost=cardportal&locale=de');
+    await page.locator('#userId').fill('locked01');
+    await page.locator('#password').fill('Not-the-password-1');
+    await page.locator('#signin-submit').click();
+    await page.waitForURL(/\/sdportal\/portalstatic\/locked\?cobrandHost=cardportal&locale=de$/);
+    expect(await page.locator('#locked-message').textContent()).toMatch(/30/);
+    await context.close();
+  });
 });

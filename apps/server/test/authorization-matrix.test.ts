@@ -6,7 +6,21 @@
  *
  * Writes are chosen so that the authorised answer changes nothing (an invalid body → 400, a no-op
  * status → 200, unlocking an unlocked user → 409): the matrix can run every cell in any order.
+ *
+ * The matrix reads the permission each route declares (the API document's `x-permission`, from its
+ * contract) and holds it against the hand-written statuses: a principal the policy refuses that action
+ * must be expected — and answered — 403 with the rule's code, before anything about the target is
+ * looked at; a principal the policy allows may still be refused by the target's scope or type (404,
+ * or 403 for a read-only record), which only the hand-written row says.
  */
+import {
+  type Action,
+  authorize,
+  isAction,
+  type Permission,
+  type Subject,
+  type UserType,
+} from '@cardportal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from './harness.ts';
@@ -80,19 +94,19 @@ const MATRIX: Cell[] = [
     endpoint: 'GET /app/api/users/:userId',
     label: 'view an Acme cardholder',
     url: '/app/api/users/active01',
-    expect: row(404, 200, 200, 200, 200, 200, 200, 200, 404),
+    expect: row(403, 200, 200, 200, 200, 200, 200, 200, 404),
   },
   {
     endpoint: 'GET /app/api/users/:userId',
     label: 'view a Norte cardholder',
     url: '/app/api/users/bncuser01',
-    expect: row(404, 404, 404, 200, 404, 404, 404, 200, 200),
+    expect: row(403, 404, 404, 200, 404, 404, 404, 200, 200),
   },
   {
     endpoint: 'GET /app/api/users/:userId',
     label: 'view an unknown user',
     url: '/app/api/users/nobody99',
-    expect: row(404, 404, 404, 404, 404, 404, 404, 404, 404),
+    expect: row(403, 404, 404, 404, 404, 404, 404, 404, 404),
   },
   {
     endpoint: 'POST /app/api/users',
@@ -113,27 +127,27 @@ const MATRIX: Cell[] = [
     label: 'edit an Acme cardholder (empty first name: authorised callers get 400)',
     url: '/app/api/users/active01',
     body: { firstName: '' },
-    expect: row(404, 400, 400, 400, 400, 403, 403, 403, 404),
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 404),
   },
   {
     endpoint: 'PATCH /app/api/users/:userId',
     label: 'edit a Norte cardholder',
     url: '/app/api/users/bncuser01',
     body: { firstName: '' },
-    expect: row(404, 404, 404, 400, 404, 404, 404, 403, 400),
+    expect: row(403, 404, 404, 400, 404, 403, 403, 403, 400),
   },
   {
     endpoint: 'PUT /app/api/users/:userId/status',
     label: 'set an active Acme cardholder Active (no-op)',
     url: '/app/api/users/active01/status',
     body: { status: 'Active' },
-    expect: row(404, 200, 200, 200, 200, 403, 403, 403, 404),
+    expect: row(403, 200, 200, 200, 200, 403, 403, 403, 404),
   },
   {
     endpoint: 'POST /app/api/users/:userId/unlock',
     label: 'unlock an Acme cardholder that is not locked',
     url: '/app/api/users/active01/unlock',
-    expect: row(404, 409, 409, 409, 409, 403, 403, 403, 404),
+    expect: row(403, 409, 409, 409, 409, 403, 403, 403, 404),
   },
   {
     endpoint: 'GET /app/api/audit',
@@ -428,7 +442,7 @@ const MATRIX: Cell[] = [
     label: 'account status unknown (400)',
     url: '/app/api/org/companies/100001/accounts/{active01Account}/status',
     body: { status: 'Open' },
-    expect: row(400, 400, 400, 400, 400, 400, 400, 400, 400),
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 400),
   },
   {
     endpoint: 'PUT /app/api/org/companies/:number/accounts/:id/status',
@@ -552,7 +566,7 @@ const MATRIX: Cell[] = [
     endpoint: 'GET /app/api/users/:userId/link',
     label: "an Acme cardholder's link",
     url: '/app/api/users/active01/link',
-    expect: row(404, 200, 200, 200, 200, 200, 200, 200, 404),
+    expect: row(403, 200, 200, 200, 200, 200, 200, 200, 404),
   },
   {
     endpoint: 'DELETE /app/api/users/:userId/link',
@@ -599,6 +613,10 @@ const MATRIX: Cell[] = [
 
 let ctx: TestContext;
 const clients = new Map<Principal, TestClient>();
+/** Who each signed-in principal is to the policy, as GET /app/api/me tells it. */
+const subjects = new Map<Principal, Subject>();
+/** The permission each endpoint declares (`METHOD /pattern` → the document's `x-permission`). */
+const declared = new Map<string, string | undefined>();
 /** Ids of demo rows named `{name}` in a cell's url or body (cardholders, accounts, account groups). */
 const ACME_IDS = new Map<string, number>();
 
@@ -648,7 +666,20 @@ beforeAll(async () => {
     expect(res.statusCode, `${userId} signs in`).toBe(200);
     if (principal === 'partial') expect(res.body).toContain('change-password');
     clients.set(principal, client);
+    if (principal === 'partial') continue;
+    const me = JSON.parse((await client.request({ method: 'GET', url: '/app/api/me' })).body) as {
+      userType: UserType;
+      permissions: Permission[];
+      accessedBy: object | null;
+    };
+    subjects.set(principal, { type: me.userType, permissions: me.permissions, accessedBy: me.accessedBy });
   }
+  const document = JSON.parse(
+    (await clients.get('none')?.request({ method: 'GET', url: '/app/api/openapi.json' }))?.body ?? '{}',
+  ) as { paths: Record<string, Record<string, { 'x-permission'?: string }>> };
+  for (const [path, operations] of Object.entries(document.paths))
+    for (const [method, operation] of Object.entries(operations))
+      declared.set(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, operation['x-permission']);
 });
 afterAll(() => ctx?.close());
 
@@ -675,6 +706,33 @@ describe('authorization matrix: every /app/api endpoint × every user type', () 
     expect(missing, 'matrix rows for endpoints the router does not serve').toEqual([]);
   });
 
+  it('reads a declared permission of the policy for every endpoint but the public document', () => {
+    const problems: string[] = [];
+    for (const endpoint of new Set(MATRIX.map((c) => c.endpoint))) {
+      const permission = declared.get(endpoint);
+      if (endpoint === 'GET /app/api/openapi.json') {
+        if (permission !== undefined) problems.push(`${endpoint} declares ${permission}`);
+      } else if (!isAction(permission)) problems.push(`${endpoint} declares no action of the policy`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('expects 403 wherever the declared permission refuses the principal, and nowhere else by type alone', () => {
+    const problems: string[] = [];
+    for (const cell of MATRIX) {
+      const permission = declared.get(cell.endpoint);
+      if (!isAction(permission)) continue;
+      for (const [principal, subject] of subjects) {
+        const refused = authorize(subject, permission as Action) !== undefined;
+        if (refused && cell.expect[principal] !== 403)
+          problems.push(
+            `${cell.endpoint} [${cell.label}] as ${principal}: ${permission} refuses, the row expects ${cell.expect[principal]}`,
+          );
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('answers every cell with the expected status', async () => {
     const differences: string[] = [];
     for (const cell of MATRIX) {
@@ -689,6 +747,14 @@ describe('authorization matrix: every /app/api endpoint × every user type', () 
           const body = JSON.parse(res.body) as { code?: unknown; message?: unknown };
           if (typeof body.code !== 'string' || typeof body.message !== 'string')
             differences.push(`${cell.endpoint} as ${principal}: ${res.statusCode} without the error shape`);
+          // Refused by the declared permission: the rule's own code, whatever the target.
+          const subject = subjects.get(principal);
+          const permission = declared.get(cell.endpoint);
+          const refusal = subject && isAction(permission) ? authorize(subject, permission) : undefined;
+          if (refusal && body.code !== refusal.code)
+            differences.push(
+              `${cell.endpoint} as ${principal}: ${body.code as string}, the policy says ${refusal.code}`,
+            );
         }
       }
     }

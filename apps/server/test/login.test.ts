@@ -104,10 +104,23 @@ describe('password sign-in (DESIGN §5)', () => {
     }
   });
 
-  it('answers the locked screen for a user locked by an administrator, even with the right password', async () => {
-    const res = await new TestClient(ctx.app).login('locked01', DEMO_PASSWORD, { cobrandHost: 'cardportal' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toMatch(/^\/sdportal\/portalstatic\/locked\?cobrandHost=cardportal/);
+  it('tells a user locked by an administrator so with the right password, not to wait 30 minutes', async () => {
+    const right = await new TestClient(ctx.app).login('locked01', DEMO_PASSWORD, {
+      cobrandHost: 'cardportal',
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.body).toBe(
+      '/sdportal/portalstatic/locked?cobrandHost=cardportal&locale=en_US&reason=locked',
+    );
+    // A wrong password learns nothing: the locked screen of the attempts, as for any locked user.
+    const wrong = await new TestClient(ctx.app).login('locked01', 'Not-the-password-1', {
+      cobrandHost: 'cardportal',
+    });
+    expect(wrong.body).toBe('/sdportal/portalstatic/locked?cobrandHost=cardportal&locale=en_US');
+    // The right password still reaches no session.
+    const client = new TestClient(ctx.app);
+    await client.login('locked01', DEMO_PASSWORD, { cobrandHost: 'cardportal' });
+    expect((await client.get('/app/api/me')).statusCode).toBe(401);
   });
 });
 

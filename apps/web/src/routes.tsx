@@ -1,4 +1,4 @@
-import { type AppTextNamespace, mayOnAccounts, mayOnIssuers, mayOnOrganisation } from '@cardportal/domain';
+import { type AppTextNamespace, may } from '@cardportal/domain';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, use, useState } from 'react';
 import { BrowserRouter, MemoryRouter, Navigate, Route, Routes } from 'react-router';
@@ -119,14 +119,14 @@ function RouteTable() {
           {mayUseOrganisation(user.userType) ? (
             <Route path="organisation">
               <Route index element={<CompanySearchScreen />} />
-              {mayOnOrganisation(user.userType, 'createCompany') ? (
+              {may({ type: user.userType }, 'createCompany') ? (
                 <Route path="new" element={<CompanyFormScreen mode="create" />} />
               ) : null}
               <Route path=":number" element={<CompanyViewScreen />} />
-              {mayOnOrganisation(user.userType, 'modifyCompany') ? (
+              {may({ type: user.userType }, 'modifyCompany') ? (
                 <Route path=":number/edit" element={<CompanyFormScreen mode="edit" />} />
               ) : null}
-              {mayOnAccounts(user.userType, 'viewAccounts') ? (
+              {may({ type: user.userType }, 'viewAccounts') ? (
                 <>
                   <Route path=":number/cardholders" element={<CardholderSearchScreen />} />
                   <Route path=":number/cardholders/:id" element={<CardholderViewScreen />} />
@@ -134,10 +134,10 @@ function RouteTable() {
                   <Route path=":number/accounts/:id" element={<AccountViewScreen />} />
                 </>
               ) : null}
-              {mayOnAccounts(user.userType, 'viewAccountGroups') ? (
+              {may({ type: user.userType }, 'viewAccountGroups') ? (
                 <Route path=":number/account-groups" element={<AccountGroupsScreen />} />
               ) : null}
-              {mayOnIssuers(user.userType, 'viewCompanyOptions') ? (
+              {may({ type: user.userType }, 'viewCompanyOptions') ? (
                 <Route path=":number/program-options" element={<ProgramOptionsScreen level="company" />} />
               ) : null}
             </Route>
@@ -145,17 +145,17 @@ function RouteTable() {
           {mayUseIssuers(user.userType) ? (
             <Route path="issuers">
               <Route index element={<IssuerSearchScreen />} />
-              {mayOnIssuers(user.userType, 'createIssuer') ? (
+              {may({ type: user.userType }, 'createIssuer') ? (
                 <Route path="new" element={<IssuerFormScreen mode="create" />} />
               ) : null}
               <Route path=":number" element={<IssuerViewScreen />} />
-              {mayOnIssuers(user.userType, 'modifyIssuer') ? (
+              {may({ type: user.userType }, 'modifyIssuer') ? (
                 <Route path=":number/edit" element={<IssuerFormScreen mode="edit" />} />
               ) : null}
               <Route path=":number/program-options" element={<ProgramOptionsScreen level="issuer" />} />
             </Route>
           ) : null}
-          {mayOnIssuers(user.userType, 'viewIssuerGroups') ? (
+          {may({ type: user.userType }, 'viewIssuerGroups') ? (
             <Route path="issuer-groups" element={<IssuerGroupsScreen />} />
           ) : null}
           {mayUseMyCards(user.userType) ? <Route path="my-cards" element={<MyCardsScreen />} /> : null}

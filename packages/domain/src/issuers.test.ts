@@ -6,40 +6,6 @@ import {
   issuerPatchSchema,
   newIssuerBodySchema,
 } from './api/issuers.ts';
-import { type IssuerAction, mayOnIssuers } from './org-permissions.ts';
-import { USER_TYPE_CODES, type UserType } from './user-types.ts';
-
-/** The decision table of docs/authorization.md, "Issuers and program options". */
-const TABLE: Record<IssuerAction, string> = {
-  viewIssuers: 'ZHI',
-  createIssuer: 'Z',
-  modifyIssuer: 'ZH',
-  changeIssuerStatus: 'Z',
-  viewIssuerGroups: 'ZH',
-  maintainIssuerGroups: 'Z',
-  viewCompanyGroups: 'ZHIG',
-  maintainCompanyGroups: 'ZHI',
-  viewIssuerOptions: 'ZHI',
-  modifyIssuerOptions: 'ZH',
-  viewCompanyOptions: 'ZHIG',
-  modifyCompanyOptions: 'ZHI',
-};
-
-describe('mayOnIssuers', () => {
-  for (const [action, types] of Object.entries(TABLE) as [IssuerAction, string][]) {
-    it(`${action}: ${types}`, () => {
-      const allowed = USER_TYPE_CODES.filter((t: UserType) => mayOnIssuers(t, action));
-      expect(allowed.sort().join('')).toBe([...types].sort().join(''));
-    });
-  }
-
-  it('gives C, O, S and A nothing', () => {
-    for (const type of ['C', 'O', 'S', 'A'] as const) {
-      for (const action of Object.keys(TABLE) as IssuerAction[])
-        expect(mayOnIssuers(type, action)).toBe(false);
-    }
-  });
-});
 
 describe('issuer contracts', () => {
   it('takes an issuer body with a group id or none and a co-brand', () => {

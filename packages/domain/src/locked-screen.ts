@@ -1,7 +1,7 @@
 /**
  * Why the sign-in answered the `locked` screen, as its `reason` query parameter (issue 13 item 6). No
- * reason: the maximum login attempts were reached (spec §2), or a lock of another reason met a further
- * attempt (the password is then not checked, so no reason is told). A reason is only ever answered to
+ * reason: the maximum login attempts were reached (spec §2), or a wrong password met a lock of another
+ * reason, or that lock's allowance of checked passwords is spent (the password is then not checked). A reason is only ever answered to
  * whoever presented the user's right password, and each maps to its catalogue message (seed 001 §8).
  */
 export const LOCKED_REASONS = {
@@ -9,6 +9,8 @@ export const LOCKED_REASONS = {
   'temporary-expired': 'catalogue.login.temporaryPasswordExpired',
   /** "locked or inactive user or corp": the user's company or issuer is inactive. */
   inactive: 'catalogue.login.lockedOrInactive',
+  /** "locked or inactive user or corp": an administrator locked the user (only an unlock lifts it). */
+  locked: 'catalogue.login.lockedOrInactive',
 } as const;
 export type LockedReason = keyof typeof LOCKED_REASONS;
 

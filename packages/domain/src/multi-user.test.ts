@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AccessAsCaller, type AccessAsTarget, checkAccessAs } from './access-as-user.ts';
 import { checkLinkCandidate, checkLinkSet, type LinkCandidate, MULTI_USER_MAX_ROLES } from './multi-user.ts';
-import { mayDefineRoles, mayGrantRole, mayHoldRole, newRoleBodySchema, type Permission } from './roles.ts';
+import { mayGrantRole, mayHoldRole, newRoleBodySchema, type Permission } from './roles.ts';
 import { USER_TYPE_CODES } from './user-types.ts';
 
 const candidate = (over: Partial<LinkCandidate> = {}): LinkCandidate => ({
@@ -98,10 +98,6 @@ describe('access as user (seed 001 §6)', () => {
 });
 
 describe('roles', () => {
-  it('are defined by issuer-level administrators only', () => {
-    expect(USER_TYPE_CODES.filter(mayDefineRoles).sort()).toEqual(['H', 'I', 'Z']);
-  });
-
   it('company-side administrators grant only permissions they hold', () => {
     const own = new Set<Permission>(['linkUsers']);
     expect(mayGrantRole('C', own, ['linkUsers'])).toBe(true);

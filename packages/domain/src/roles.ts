@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { may } from './authorization.ts';
 import { USER_TYPE_INFO, type UserStatus, type UserType } from './user-types.ts';
 
 /**
@@ -20,11 +21,6 @@ export const ROLE_DESCRIPTION_MAX_LENGTH = 255;
 /** Most roles one user may hold (the multi-user link's combined limit is MULTI_USER_MAX_ROLES). */
 export const USER_MAX_ROLES = 25;
 
-/** Types that define an issuer's roles (the issuer's own administrators and those above them). */
-export function mayDefineRoles(type: UserType): boolean {
-  return type === 'Z' || type === 'H' || type === 'I';
-}
-
 /**
  * Whether a caller may give or take a role carrying `permissions`: an issuer-level administrator
  * (Z, H, I) any role of an issuer in its scope; a company-side administrator (G, C) only a role whose
@@ -35,7 +31,7 @@ export function mayGrantRole(
   callerPermissions: ReadonlySet<Permission>,
   permissions: readonly Permission[],
 ): boolean {
-  if (mayDefineRoles(caller)) return true;
+  if (may({ type: caller }, 'defineRoles')) return true;
   if (!USER_TYPE_INFO[caller].administersUsers) return false;
   return permissions.every((p) => callerPermissions.has(p));
 }

@@ -1,4 +1,11 @@
-import { apiErrorSchema, emptyObjectSchema, resolveLocale, toFieldErrors } from '@cardportal/domain';
+import {
+  type Action,
+  apiErrorSchema,
+  authorize,
+  emptyObjectSchema,
+  resolveLocale,
+  toFieldErrors,
+} from '@cardportal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { ThrottleUnavailable } from '../security/throttle.ts';
@@ -29,6 +36,12 @@ export type RouteAnswers = Record<
  * path parameters, query and body, and for its answers.
  */
 export interface AppContract<P, Q, B> {
+  /**
+   * The action the route needs (packages/domain authorization.ts POLICY): checked before any request
+   * part is looked at (403 with the rule's code), published as the operation's `x-permission`, read by
+   * the authorization matrix test. `signedIn` for what every signed-in user may do with its own data.
+   */
+  permission: Action;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
@@ -50,7 +63,8 @@ export interface AppContract<P, Q, B> {
 
 /**
  * One shape for an application endpoint, as route options: the caller first (401 without a full
- * session, before any request part is looked at; http/caller.ts), then the params, query and body
+ * session, before any request part is looked at; http/caller.ts), its permission for the route's action
+ * (403, packages/domain authorization.ts), then the params, query and body
  * validated by their schemas (400 `form.invalid` with field errors as message keys), the work, and an
  * AppError answered as `{ code, message, fieldErrors? }` with the message in the caller's
  * language (`validation.{code}` of the Messages bundle). `undefined` from the work answers 204; an
@@ -96,6 +110,7 @@ export function appHandler(app: FastifyInstance) {
       },
       config: {
         ...contract.route?.config,
+        permission: contract.permission,
         invalid: (error: z.ZodError, request: FastifyRequest, reply: FastifyReply) =>
           refuse(callers.get(request), reply, invalid(error)),
       },
@@ -103,6 +118,8 @@ export function appHandler(app: FastifyInstance) {
         const caller = await requireCaller(app, request, reply);
         if (!caller) return reply;
         callers.set(request, caller);
+        const refusal = authorize(caller, contract.permission);
+        if (refusal) return refuse(caller, reply, new AppError('forbidden', refusal.code));
         if (contract.uniqueKey) {
           let wait: number | undefined;
           try {

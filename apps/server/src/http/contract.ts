@@ -1,4 +1,5 @@
 import {
+  type Action,
   emptyObjectSchema,
   fileBytesSchema,
   SECURITY_SCHEMES,
@@ -146,6 +147,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers only a session (of some stage): the document names the session cookie. */
     signedIn?: boolean;
+    /** The action an application route needs (http/app-handler.ts): the document's `x-permission`. */
+    permission?: Action;
   }
 }
 
@@ -165,7 +168,7 @@ function documentRoute(transform: ReturnType<typeof createJsonSchemaTransform>):
     const out = transform(input) as { schema: Record<string, unknown> & { hide?: boolean }; url: string };
     if (out.schema?.hide) return out;
     const { route } = input as unknown as {
-      route: { method: string | string[]; config?: { signedIn?: boolean } };
+      route: { method: string | string[]; config?: { signedIn?: boolean; permission?: Action } };
     };
     const methods = ([] as string[]).concat(route.method);
     const schema = { ...out.schema };
@@ -200,6 +203,8 @@ function documentRoute(transform: ReturnType<typeof createJsonSchemaTransform>):
     const unsafe = methods.some((method) => UNSAFE.has(method));
     // An unsafe call needs the CSRF token of its session (an anonymous one before sign-in).
     if (session || unsafe) schema.security = [{ session: [], ...(unsafe ? { csrf: [] } : {}) }];
+    // What the caller must be allowed to do (packages/domain authorization.ts; docs/authorization.md).
+    if (route.config?.permission) schema['x-permission'] = route.config.permission;
     schema.tags = [
       input.url.startsWith('/app/')
         ? 'application'

@@ -71,19 +71,42 @@ describe('an expired temporary password locks the user (seed 001 §4)', () => {
       .where(and(eq(auditEvents.userPk, row.id), eq(auditEvents.event, 'login.locked')));
     expect(event?.detail).toMatchObject({ reason: 'temporary-expired' });
 
-    // Locked now: every attempt, right or wrong, gets the locked screen without a reason (the password
-    // is no longer checked, so the reason cannot be told).
-    for (const password of [DEMO_PASSWORD, 'Not-the-password-1']) {
-      const again = await new TestClient(ctx.app).login('lvlmgr01', password, links);
-      expect(again.body).toBe(signin());
-    }
+    // Locked now, and until an administrator unlocks: the right password is still told why (never
+    // "wait 30 minutes"), a wrong one gets the locked screen without a reason; both are counted.
+    const again = await new TestClient(ctx.app).login('lvlmgr01', DEMO_PASSWORD, links);
+    expect(again.body).toBe(signin('&reason=temporary-expired'));
+    expect((await userRow('lvlmgr01')).failedAttempts).toBe(0);
+    expect((await new TestClient(ctx.app).login('lvlmgr01', 'Not-the-password-1', links)).body).toBe(
+      signin(),
+    );
+    expect((await userRow('lvlmgr01')).failedAttempts).toBe(1);
     // Not the 30-minute lift of failed attempts: an hour later it is still locked.
     await db()
       .update(users)
       .set({ lockedAt: new Date(Date.now() - 60 * 60 * 1000) })
       .where(eq(users.id, row.id));
-    expect((await new TestClient(ctx.app).login('lvlmgr01', DEMO_PASSWORD, links)).body).toBe(signin());
+    expect((await new TestClient(ctx.app).login('lvlmgr01', DEMO_PASSWORD, links)).body).toBe(
+      signin('&reason=temporary-expired'),
+    );
     expect((await userRow('lvlmgr01')).status).toBe('Locked');
+  });
+
+  it('checks the password of a locked user only within the allowance of failed attempts', async () => {
+    // Six wrong guesses spend the allowance; after that not even the right password is checked, so the
+    // lock cannot be used to test passwords without end.
+    for (let i = 0; i < 6; i++)
+      expect((await new TestClient(ctx.app).login('lvlmgr01', `Not-the-password-${i}`, links)).body).toBe(
+        signin(),
+      );
+    const row = await userRow('lvlmgr01');
+    expect(row.failedAttempts).toBe(6);
+    expect((await new TestClient(ctx.app).login('lvlmgr01', DEMO_PASSWORD, links)).body).toBe(signin());
+    const events = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.userPk, row.id), eq(auditEvents.event, 'login.locked')));
+    expect(events.at(-1)?.detail).toMatchObject({ evaluated: false });
+    expect(events.at(-1)?.detail).not.toHaveProperty('reason');
   });
 
   it("an administrator's unlock lifts it and mails a new temporary password that signs in", async () => {

@@ -1,4 +1,4 @@
-import { mayOnAccounts } from '@cardportal/domain';
+import { may } from '@cardportal/domain';
 import { NavLink } from 'react-router';
 import { useApp } from '../lib/app-context.tsx';
 
@@ -24,7 +24,7 @@ export function CompanyTabs({ number }: { number: string }) {
             {t('app.accounts.tabs.accounts')}
           </NavLink>
         </li>
-        {mayOnAccounts(user.userType, 'viewAccountGroups') ? (
+        {may({ type: user.userType }, 'viewAccountGroups') ? (
           <li>
             <NavLink to={`${base}/account-groups`} id="tab-account-groups">
               {t('app.accounts.tabs.groups')}

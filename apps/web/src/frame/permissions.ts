@@ -1,16 +1,9 @@
-import {
-  canAdminister,
-  creatableUserTypes,
-  mayOnIssuers,
-  mayOnOrganisation,
-  USER_TYPE_CODES,
-  USER_TYPE_INFO,
-  type UserType,
-} from '@cardportal/domain';
+/** What the screens offer, asked of the one policy the server enforces (packages/domain authorization.ts). */
+import { creatableUserTypes, may, type UserType } from '@cardportal/domain';
 
 /** Whether the People screens are of any use to a type: it may view some user type. */
 export function mayUsePeople(type: UserType): boolean {
-  return USER_TYPE_CODES.some((target) => canAdminister(type, target, 'view'));
+  return may({ type }, 'viewUsers');
 }
 
 /** Whether a type may create users at all (the "Create user" entries). */
@@ -20,17 +13,17 @@ export function mayCreateUsers(type: UserType): boolean {
 
 /** Whether the Organisation screens are shown: the type may view companies. */
 export function mayUseOrganisation(type: UserType): boolean {
-  return mayOnOrganisation(type, 'viewCompanies');
+  return may({ type }, 'viewCompanies');
 }
 
-/** Whether the audit trail is shown: the API answers administrators (types that administer users). */
+/** Whether the audit trail is shown. */
 export function mayUseAudit(type: UserType): boolean {
-  return USER_TYPE_INFO[type].administersUsers;
+  return may({ type }, 'viewAudit');
 }
 
-/** Whether the Roles screen is shown: the roles API answers administrators (types that administer users). */
+/** Whether the Roles screen is shown. */
 export function mayUseRoles(type: UserType): boolean {
-  return USER_TYPE_INFO[type].administersUsers;
+  return may({ type }, 'viewRoles');
 }
 
 /** Whether "My cards" is shown: a cardholder's own card accounts. */
@@ -40,5 +33,5 @@ export function mayUseMyCards(type: UserType): boolean {
 
 /** Whether the Issuers screens are shown: the type may view issuers (Z, H, I). */
 export function mayUseIssuers(type: UserType): boolean {
-  return mayOnIssuers(type, 'viewIssuers');
+  return may({ type }, 'viewIssuers');
 }

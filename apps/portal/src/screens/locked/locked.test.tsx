@@ -21,6 +21,7 @@ describe('LockedScreen with a reason', () => {
   it.each([
     ['temporary-expired', 'Your temporary password has expired. Contact your administrator.'],
     ['inactive', 'The user, or its company, is locked or inactive.'],
+    ['locked', 'The user, or its company, is locked or inactive.'],
   ])('shows the catalogue message of reason=%s instead of the attempt limit', (reason, message) => {
     window.history.replaceState(null, '', `/sdportal/portalstatic/locked?reason=${reason}&cobrandHost=acme`);
     renderWithPortal(<LockedScreen />);

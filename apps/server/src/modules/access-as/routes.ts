@@ -30,9 +30,7 @@ export async function accessAsRoutes(app: FastifyInstance): Promise<void> {
       async ({ caller, request, reply, body }) => {
         const session = await app.sessions.get(request);
         if (!session) return refuse('unauthenticated', 'session.required');
-        // Who may not access as anyone is told so before any lookup (nothing about the target leaks).
-        if (caller.accessedBy) refuse('forbidden', 'accessAs.alreadyActing');
-        if (!caller.permissions.has('accessAsUser')) refuse('forbidden', 'accessAs.notPermitted');
+        // Who may not access as anyone was told so before any lookup (the route's permission).
         const row = await findVisibleUser(app.db, caller, body.userId);
         if (!row) return refuse('notFound', 'user.notFound');
         const companyId = row.user.companyId;
@@ -84,7 +82,7 @@ export async function accessAsRoutes(app: FastifyInstance): Promise<void> {
         });
         return { url: APP_BASE };
       },
-      { body: accessAsBodySchema, response: nextUrlSchema },
+      { permission: 'accessAsUser', body: accessAsBodySchema, response: nextUrlSchema },
     ),
   );
 
@@ -120,7 +118,7 @@ export async function accessAsRoutes(app: FastifyInstance): Promise<void> {
         });
         return { url: APP_BASE };
       },
-      { body: noBodySchema, response: nextUrlSchema },
+      { permission: 'signedIn', body: noBodySchema, response: nextUrlSchema },
     ),
   );
 }

@@ -23,7 +23,7 @@ import { AccountService } from './service.ts';
 /**
  * A company's cardholders, card accounts and account groups (issue 7) under
  * /app/api/org/companies/:number, and a cardholder's own cards at /app/api/my/cards. What each type may
- * do is packages/domain mayOnAccounts, inside its scope in SQL (docs/authorization.md). Account numbers
+ * do is the action its contract declares (packages/domain authorization.ts), inside its scope in SQL (docs/authorization.md). Account numbers
  * leave the server masked only. Every answer is no-store.
  */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -43,12 +43,18 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           before: request.query.before,
           status: request.query.status,
         }),
-      { params: companyParamsSchema, query: cardholderSearchQuerySchema, response: cardholderListSchema },
+      {
+        permission: 'viewAccounts',
+        params: companyParamsSchema,
+        query: cardholderSearchQuerySchema,
+        response: cardholderListSchema,
+      },
     ),
   );
   app.get(
     `${base}/cardholders/:id`,
     handle(({ caller, request }) => service.getCardholder(caller, request.params.number, request.params.id), {
+      permission: 'viewAccounts',
       params: companyRecordParamsSchema,
       response: cardholderDetailSchema,
     }),
@@ -58,7 +64,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request, body }) =>
         service.updateCardholder(caller, request.params.number, request.params.id, body, request.ip),
-      { params: companyRecordParamsSchema, body: cardholderPatchSchema, response: cardholderDetailSchema },
+      {
+        permission: 'maintainAccounts',
+        params: companyRecordParamsSchema,
+        body: cardholderPatchSchema,
+        response: cardholderDetailSchema,
+      },
     ),
   );
   app.put(
@@ -72,7 +83,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           body.active,
           request.ip,
         ),
-      { params: companyRecordParamsSchema, body: activeBodySchema, response: cardholderDetailSchema },
+      {
+        permission: 'maintainAccounts',
+        params: companyRecordParamsSchema,
+        body: activeBodySchema,
+        response: cardholderDetailSchema,
+      },
     ),
   );
 
@@ -87,12 +103,18 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           group: request.query.group,
           status: request.query.status,
         }),
-      { params: companyParamsSchema, query: accountSearchQuerySchema, response: accountListSchema },
+      {
+        permission: 'viewAccounts',
+        params: companyParamsSchema,
+        query: accountSearchQuerySchema,
+        response: accountListSchema,
+      },
     ),
   );
   app.get(
     `${base}/accounts/:id`,
     handle(({ caller, request }) => service.getAccount(caller, request.params.number, request.params.id), {
+      permission: 'viewAccounts',
       params: companyRecordParamsSchema,
       response: accountDetailSchema,
     }),
@@ -102,7 +124,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request, body }) =>
         service.setAccountStatus(caller, request.params.number, request.params.id, body.status, request.ip),
-      { params: companyRecordParamsSchema, body: accountStatusBodySchema, response: accountDetailSchema },
+      {
+        permission: 'maintainAccounts',
+        params: companyRecordParamsSchema,
+        body: accountStatusBodySchema,
+        response: accountDetailSchema,
+      },
     ),
   );
   app.put(
@@ -110,13 +137,19 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request, body }) =>
         service.moveAccount(caller, request.params.number, request.params.id, body.groupId, request.ip),
-      { params: companyRecordParamsSchema, body: accountGroupMoveSchema, response: accountDetailSchema },
+      {
+        permission: 'maintainAccounts',
+        params: companyRecordParamsSchema,
+        body: accountGroupMoveSchema,
+        response: accountDetailSchema,
+      },
     ),
   );
 
   app.get(
     `${base}/account-groups`,
     handle(({ caller, request }) => service.listGroups(caller, request.params.number), {
+      permission: 'viewAccountGroups',
       params: companyParamsSchema,
       response: accountGroupListSchema,
     }),
@@ -127,6 +160,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       ({ caller, request, body }) =>
         service.createGroup(caller, request.params.number, body.name, request.ip),
       {
+        permission: 'maintainAccountGroups',
         params: companyParamsSchema,
         body: accountGroupBodySchema,
         status: 201,
@@ -140,6 +174,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       ({ caller, request, body }) =>
         service.renameGroup(caller, request.params.number, request.params.id, body.name, request.ip),
       {
+        permission: 'maintainAccountGroups',
         params: companyRecordParamsSchema,
         body: accountGroupBodySchema,
         response: accountGroupSummarySchema,
@@ -151,12 +186,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request, body }) =>
         service.setGroupActive(caller, request.params.number, request.params.id, body.active, request.ip),
-      { params: companyRecordParamsSchema, body: activeBodySchema, response: accountGroupSummarySchema },
+      {
+        permission: 'maintainAccountGroups',
+        params: companyRecordParamsSchema,
+        body: activeBodySchema,
+        response: accountGroupSummarySchema,
+      },
     ),
   );
 
   app.get(
     '/app/api/my/cards',
-    handle(({ caller }) => service.myCards(caller), { response: myCardsSchema }),
+    handle(({ caller }) => service.myCards(caller), { permission: 'signedIn', response: myCardsSchema }),
   );
 }

@@ -1,11 +1,11 @@
 import {
-  type AccountAction,
   type AccountDetail,
   type AccountGroupList,
   type AccountGroupSummary,
   type AccountList,
   type AccountStatus,
   type AccountSummary,
+  type Action,
   accountGroupSchema,
   type CardholderDetail,
   type CardholderList,
@@ -20,7 +20,7 @@ import {
   LIMITS,
   type MyCards,
   maskAccountNumber,
-  mayOnAccounts,
+  may,
   pageCount,
   toFieldErrors,
 } from '@cardportal/domain';
@@ -104,17 +104,8 @@ export interface SearchQuery {
 export class AccountService {
   constructor(private readonly db: Db) {}
 
-  private need(caller: Caller, action: AccountAction): void {
-    if (mayOnAccounts(caller.type, action)) return;
-    if (isAccountDataReadOnly(caller.type))
-      throw new AppError('forbidden', 'company.readOnly', {
-        message: 'System administrators only read company data',
-      });
-    throw new AppError('forbidden', 'permission.denied', { message: 'Your user type may not do this' });
-  }
-
-  private flags(caller: Caller, action: AccountAction) {
-    return { canModify: mayOnAccounts(caller.type, action), readOnly: isAccountDataReadOnly(caller.type) };
+  private flags(caller: Caller, action: Action) {
+    return { canModify: may(caller, action), readOnly: isAccountDataReadOnly(caller.type) };
   }
 
   /** The company by number inside the caller's scope; 404 alike for unknown and out of scope. */
@@ -187,7 +178,6 @@ export class AccountService {
     number: string,
     query: SearchQuery & { status?: string | undefined },
   ): Promise<CardholderList> {
-    this.need(caller, 'viewAccounts');
     const company = await this.company(this.db, caller, number);
     const filter = {
       ...this.paging(query),
@@ -209,7 +199,6 @@ export class AccountService {
   }
 
   async getCardholder(caller: Caller, number: string, idText: string): Promise<CardholderDetail> {
-    this.need(caller, 'viewAccounts');
     const company = await this.company(this.db, caller, number);
     const id = idOf(idText);
     const row = id === undefined ? undefined : await findCardholder(this.db, caller, company.id, id);
@@ -230,7 +219,6 @@ export class AccountService {
     patch: CardholderPatch,
     ip: string,
   ): Promise<CardholderDetail> {
-    this.need(caller, 'maintainAccounts');
     await this.db.transaction(async (tx) => {
       const company = await this.company(tx, caller, number);
       const id = idOf(idText);
@@ -289,7 +277,6 @@ export class AccountService {
     active: boolean,
     ip: string,
   ): Promise<CardholderDetail> {
-    this.need(caller, 'maintainAccounts');
     await this.db.transaction(async (tx) => {
       const company = await this.company(tx, caller, number);
       const id = idOf(idText);
@@ -324,7 +311,6 @@ export class AccountService {
     number: string,
     query: SearchQuery & { group?: string | undefined; status?: string | undefined },
   ): Promise<AccountList> {
-    this.need(caller, 'viewAccounts');
     const company = await this.company(this.db, caller, number);
     const fieldErrors: Record<string, string> = {};
     const groupId = query.group ? idOf(query.group) : undefined;
@@ -343,7 +329,6 @@ export class AccountService {
   }
 
   async getAccount(caller: Caller, number: string, idText: string): Promise<AccountDetail> {
-    this.need(caller, 'viewAccounts');
     const company = await this.company(this.db, caller, number);
     const id = idOf(idText);
     const row = id === undefined ? undefined : await findAccount(this.db, caller, company.id, id);
@@ -358,7 +343,6 @@ export class AccountService {
     status: AccountStatus,
     ip: string,
   ): Promise<AccountDetail> {
-    this.need(caller, 'maintainAccounts');
     await this.db.transaction(async (tx) => {
       const company = await this.company(tx, caller, number);
       const id = idOf(idText);
@@ -399,7 +383,6 @@ export class AccountService {
     groupId: number,
     ip: string,
   ): Promise<AccountDetail> {
-    this.need(caller, 'maintainAccounts');
     await this.db.transaction(async (tx) => {
       const company = await this.company(tx, caller, number);
       const id = idOf(idText);
@@ -444,7 +427,6 @@ export class AccountService {
   // ---- Account groups ----
 
   async listGroups(caller: Caller, number: string): Promise<AccountGroupList> {
-    this.need(caller, 'viewAccountGroups');
     const company = await this.company(this.db, caller, number);
     const rows = await listGroups(this.db, caller, company.id);
     return { rows: rows.map(toGroup), ...this.flags(caller, 'maintainAccountGroups') };
@@ -470,7 +452,6 @@ export class AccountService {
   }
 
   async createGroup(caller: Caller, number: string, name: string, ip: string): Promise<AccountGroupSummary> {
-    this.need(caller, 'maintainAccountGroups');
     return this.db.transaction(async (tx) => {
       const company = await this.company(tx, caller, number);
       const clean = this.groupName(name);
@@ -499,7 +480,6 @@ export class AccountService {
     name: string,
     ip: string,
   ): Promise<AccountGroupSummary> {
-    this.need(caller, 'maintainAccountGroups');
     return this.db.transaction(async (tx) => {
       const company = await this.company(tx, caller, number);
       const id = idOf(idText);
@@ -532,7 +512,6 @@ export class AccountService {
     active: boolean,
     ip: string,
   ): Promise<AccountGroupSummary> {
-    this.need(caller, 'maintainAccountGroups');
     return this.db.transaction(async (tx) => {
       const company = await this.company(tx, caller, number);
       const id = idOf(idText);

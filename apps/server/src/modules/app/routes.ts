@@ -55,7 +55,7 @@ export async function appRoutes(app: FastifyInstance): Promise<void> {
         };
         return me;
       },
-      { response: currentUserSchema },
+      { permission: 'signedIn', response: currentUserSchema },
     ),
   );
 

@@ -19,6 +19,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/app/api/audit',
     handle(({ caller, query }) => service.page(caller, query), {
+      permission: 'viewAudit',
       query: auditQuerySchema,
       response: auditPageSchema,
     }),
@@ -36,6 +37,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
           .send(csv);
       },
       {
+        permission: 'viewAudit',
         query: auditExportQuerySchema,
         response: {
           200: {

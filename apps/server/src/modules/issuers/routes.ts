@@ -25,7 +25,7 @@ import { IssuerService } from './service.ts';
 
 /**
  * Issuers, issuer groups, company groups and program options (issue 7) under /app/api/org, for a full
- * session; what each user type may do is packages/domain mayOnIssuers, inside its scope
+ * session; what each user type may do is the action its contract declares (packages/domain authorization.ts), inside its scope
  * (docs/authorization.md). Every answer is no-store.
  */
 export async function issuerRoutes(app: FastifyInstance): Promise<void> {
@@ -37,6 +37,7 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     issuersBase,
     handle(({ caller, request }) => service.listIssuers(caller, request.query), {
+      permission: 'viewIssuers',
       query: orgSearchQuerySchema,
       response: issuerListSchema,
     }),
@@ -44,6 +45,7 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     issuersBase,
     handle(({ caller, request, body }) => service.createIssuer(caller, body, request.ip), {
+      permission: 'createIssuer',
       body: newIssuerBodySchema,
       response: issuerDetailSchema,
       uniqueKey: (body) => String(body.number ?? ''),
@@ -52,6 +54,7 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     `${issuersBase}/:number`,
     handle(({ caller, request }) => service.getIssuer(caller, request.params.number), {
+      permission: 'viewIssuers',
       params: issuerParamsSchema,
       response: issuerDetailSchema,
     }),
@@ -61,6 +64,7 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request, body }) => service.updateIssuer(caller, request.params.number, body, request.ip),
       {
+        permission: 'modifyIssuer',
         params: issuerParamsSchema,
         body: issuerPatchSchema,
         response: issuerDetailSchema,
@@ -72,12 +76,18 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request, body }) =>
         service.setIssuerActive(caller, request.params.number, body.active, request.ip),
-      { params: issuerParamsSchema, body: activeBodySchema, response: issuerDetailSchema },
+      {
+        permission: 'changeIssuerStatus',
+        params: issuerParamsSchema,
+        body: activeBodySchema,
+        response: issuerDetailSchema,
+      },
     ),
   );
   app.delete(
     `${issuersBase}/:number`,
     handle(({ caller, request }) => service.deleteIssuer(caller, request.params.number, request.ip), {
+      permission: 'changeIssuerStatus',
       params: issuerParamsSchema,
       response: { 204: noContentSchema },
     }),
@@ -87,6 +97,7 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     groups,
     handle(({ caller, request }) => service.listCompanyGroups(caller, request.params.number), {
+      permission: 'viewCompanyGroups',
       params: issuerParamsSchema,
       response: companyGroupListSchema,
     }),
@@ -96,7 +107,12 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request, body }) =>
         service.createCompanyGroup(caller, request.params.number, body, request.ip),
-      { params: issuerParamsSchema, body: groupNameBodySchema, response: companyGroupSummarySchema },
+      {
+        permission: 'maintainCompanyGroups',
+        params: issuerParamsSchema,
+        body: groupNameBodySchema,
+        response: companyGroupSummarySchema,
+      },
     ),
   );
   app.patch(
@@ -104,7 +120,12 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request, body }) =>
         service.renameCompanyGroup(caller, request.params.number, request.params.id, body, request.ip),
-      { params: issuerRecordParamsSchema, body: groupNameBodySchema, response: companyGroupSummarySchema },
+      {
+        permission: 'maintainCompanyGroups',
+        params: issuerRecordParamsSchema,
+        body: groupNameBodySchema,
+        response: companyGroupSummarySchema,
+      },
     ),
   );
   app.put(
@@ -118,13 +139,19 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
           body.active,
           request.ip,
         ),
-      { params: issuerRecordParamsSchema, body: activeBodySchema, response: companyGroupSummarySchema },
+      {
+        permission: 'maintainCompanyGroups',
+        params: issuerRecordParamsSchema,
+        body: activeBodySchema,
+        response: companyGroupSummarySchema,
+      },
     ),
   );
 
   app.get(
     `${issuersBase}/:number/program-options`,
     handle(({ caller, request }) => service.issuerOptions(caller, request.params.number), {
+      permission: 'viewIssuerOptions',
       params: issuerParamsSchema,
       response: programOptionsViewSchema,
     }),
@@ -134,12 +161,18 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request, body }) =>
         service.setIssuerOptions(caller, request.params.number, body, request.ip),
-      { params: issuerParamsSchema, body: issuerOptionsBodySchema, response: programOptionsViewSchema },
+      {
+        permission: 'modifyIssuerOptions',
+        params: issuerParamsSchema,
+        body: issuerOptionsBodySchema,
+        response: programOptionsViewSchema,
+      },
     ),
   );
   app.get(
     '/app/api/org/companies/:number/program-options',
     handle(({ caller, request }) => service.companyOptions(caller, request.params.number), {
+      permission: 'viewCompanyOptions',
       params: companyParamsSchema,
       response: programOptionsViewSchema,
     }),
@@ -149,18 +182,27 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request, body }) =>
         service.setCompanyOptions(caller, request.params.number, body, request.ip),
-      { params: companyParamsSchema, body: companyOptionsBodySchema, response: programOptionsViewSchema },
+      {
+        permission: 'modifyCompanyOptions',
+        params: companyParamsSchema,
+        body: companyOptionsBodySchema,
+        response: programOptionsViewSchema,
+      },
     ),
   );
 
   const issuerGroupsBase = '/app/api/org/issuer-groups';
   app.get(
     issuerGroupsBase,
-    handle(({ caller }) => service.listIssuerGroups(caller), { response: issuerGroupListSchema }),
+    handle(({ caller }) => service.listIssuerGroups(caller), {
+      permission: 'viewIssuerGroups',
+      response: issuerGroupListSchema,
+    }),
   );
   app.post(
     issuerGroupsBase,
     handle(({ caller, request, body }) => service.createIssuerGroup(caller, body, request.ip), {
+      permission: 'maintainIssuerGroups',
       body: groupNameBodySchema,
       response: issuerGroupSummarySchema,
     }),
@@ -169,7 +211,12 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
     `${issuerGroupsBase}/:id`,
     handle(
       ({ caller, request, body }) => service.renameIssuerGroup(caller, request.params.id, body, request.ip),
-      { params: recordParamsSchema, body: groupNameBodySchema, response: issuerGroupSummarySchema },
+      {
+        permission: 'maintainIssuerGroups',
+        params: recordParamsSchema,
+        body: groupNameBodySchema,
+        response: issuerGroupSummarySchema,
+      },
     ),
   );
   app.put(
@@ -177,7 +224,12 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request, body }) =>
         service.setIssuerGroupActive(caller, request.params.id, body.active, request.ip),
-      { params: recordParamsSchema, body: activeBodySchema, response: issuerGroupSummarySchema },
+      {
+        permission: 'maintainIssuerGroups',
+        params: recordParamsSchema,
+        body: activeBodySchema,
+        response: issuerGroupSummarySchema,
+      },
     ),
   );
 }

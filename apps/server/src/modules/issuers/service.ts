@@ -8,7 +8,6 @@ import {
   companyGroupSchema,
   DEFAULT_PASSWORD_POLICY,
   type GroupNameBody,
-  type IssuerAction,
   type IssuerDetail,
   type IssuerGroupList,
   type IssuerGroupSummary,
@@ -23,7 +22,7 @@ import {
   issuerGroupSchema,
   issuerSchema,
   LIMITS,
-  mayOnIssuers,
+  may,
   type NewIssuerBody,
   OFFERED_PROGRAM_OPTION_KEYS,
   type OptionSettings,
@@ -132,12 +131,6 @@ function checkPasswordSettings(body: { passwordMinLength?: number; passwordDurat
 export class IssuerService {
   constructor(private readonly db: Db) {}
 
-  private need(caller: Caller, action: IssuerAction): void {
-    if (!mayOnIssuers(caller.type, action)) {
-      throw new AppError('forbidden', 'permission.denied', { message: 'Your user type may not do this' });
-    }
-  }
-
   /** The issuer by number inside the caller's scope; 404 alike for unknown and out of scope. */
   private async issuer(db: Executor, caller: Caller, number: string): Promise<IssuerRecord> {
     const found = /^\d{1,10}$/.test(number) ? await findIssuerInScope(db, caller, number) : undefined;
@@ -167,7 +160,6 @@ export class IssuerService {
   // ---- Issuers ----
 
   async listIssuers(caller: Caller, query: { q?: string; page?: string }): Promise<IssuerList> {
-    this.need(caller, 'viewIssuers');
     const q = query.q?.trim() ?? '';
     if (q !== '') {
       const problem = checkSearchCriteria(q);
@@ -205,12 +197,11 @@ export class IssuerService {
       page: jump.page,
       pageCount: pages,
       pageSize,
-      canCreate: mayOnIssuers(caller.type, 'createIssuer'),
+      canCreate: may(caller, 'createIssuer'),
     };
   }
 
   async getIssuer(caller: Caller, number: string): Promise<IssuerDetail> {
-    this.need(caller, 'viewIssuers');
     const issuer = await this.issuer(this.db, caller, number);
     return {
       ...summary(issuer),
@@ -218,11 +209,11 @@ export class IssuerService {
       passwordDurationDays: issuer.passwordDurationDays,
       companyCount: await countCompaniesOf(this.db, issuer.id),
       allowed: {
-        modify: mayOnIssuers(caller.type, 'modifyIssuer'),
-        changeGroup: mayOnIssuers(caller.type, 'createIssuer'),
-        changeStatus: mayOnIssuers(caller.type, 'changeIssuerStatus'),
-        maintainCompanyGroups: mayOnIssuers(caller.type, 'maintainCompanyGroups'),
-        modifyOptions: mayOnIssuers(caller.type, 'modifyIssuerOptions'),
+        modify: may(caller, 'modifyIssuer'),
+        changeGroup: may(caller, 'createIssuer'),
+        changeStatus: may(caller, 'changeIssuerStatus'),
+        maintainCompanyGroups: may(caller, 'maintainCompanyGroups'),
+        modifyOptions: may(caller, 'modifyIssuerOptions'),
       },
     };
   }
@@ -247,7 +238,6 @@ export class IssuerService {
   }
 
   async createIssuer(caller: Caller, body: NewIssuerBody, ip: string): Promise<IssuerDetail> {
-    this.need(caller, 'createIssuer');
     const parsed = issuerSchema.safeParse(body);
     if (!parsed.success) throw invalid('issuer', toFieldErrors(parsed.error));
     checkPasswordSettings(body);
@@ -283,13 +273,12 @@ export class IssuerService {
   }
 
   async updateIssuer(caller: Caller, number: string, patch: IssuerPatch, ip: string): Promise<IssuerDetail> {
-    this.need(caller, 'modifyIssuer');
     await this.db.transaction(async (tx) => {
       const current = await this.issuer(tx, caller, number);
       if (
         patch.issuerGroupId !== undefined &&
         patch.issuerGroupId !== current.issuerGroupId &&
-        !mayOnIssuers(caller.type, 'createIssuer')
+        !may(caller, 'createIssuer')
       ) {
         throw new AppError('forbidden', 'issuer.issuerGroup.forbidden', {
           message: 'Only a system administrator moves an issuer to another group',
@@ -322,7 +311,6 @@ export class IssuerService {
   }
 
   async setIssuerActive(caller: Caller, number: string, active: boolean, ip: string): Promise<IssuerDetail> {
-    this.need(caller, 'changeIssuerStatus');
     await this.db.transaction(async (tx) => {
       const current = await this.issuer(tx, caller, number);
       if (current.active === active) return;
@@ -344,7 +332,6 @@ export class IssuerService {
 
   /** Deletes an issuer nothing refers to; otherwise the catalogue's refusal (make it inactive instead). */
   async deleteIssuer(caller: Caller, number: string, ip: string): Promise<void> {
-    this.need(caller, 'changeIssuerStatus');
     await this.db.transaction(async (tx) => {
       const current = await this.issuer(tx, caller, number);
       // Row lock first, so nothing can start referring to it between the check and the delete.
@@ -362,9 +349,8 @@ export class IssuerService {
   // ---- Issuer groups ----
 
   async listIssuerGroups(caller: Caller): Promise<IssuerGroupList> {
-    this.need(caller, 'viewIssuerGroups');
     const rows = await issuerGroupsInScope(this.db, caller);
-    return { rows, canMaintain: mayOnIssuers(caller.type, 'maintainIssuerGroups') };
+    return { rows, canMaintain: may(caller, 'maintainIssuerGroups') };
   }
 
   private async issuerGroup(db: Executor, caller: Caller, rawId: string): Promise<IssuerGroupSummary> {
@@ -381,7 +367,6 @@ export class IssuerService {
   }
 
   async createIssuerGroup(caller: Caller, body: GroupNameBody, ip: string): Promise<IssuerGroupSummary> {
-    this.need(caller, 'maintainIssuerGroups');
     const name = this.groupName(issuerGroupSchema, 'issuer group', body);
     const id = await this.db.transaction(async (tx) => {
       if (await issuerGroupNameTaken(tx, name)) throw duplicateName('issuerGroup');
@@ -406,7 +391,6 @@ export class IssuerService {
     body: GroupNameBody,
     ip: string,
   ): Promise<IssuerGroupSummary> {
-    this.need(caller, 'maintainIssuerGroups');
     const name = this.groupName(issuerGroupSchema, 'issuer group', body);
     await this.db.transaction(async (tx) => {
       const current = await this.issuerGroup(tx, caller, rawId);
@@ -432,7 +416,6 @@ export class IssuerService {
     active: boolean,
     ip: string,
   ): Promise<IssuerGroupSummary> {
-    this.need(caller, 'maintainIssuerGroups');
     await this.db.transaction(async (tx) => {
       const current = await this.issuerGroup(tx, caller, rawId);
       await lockIssuerGroup(tx, current.id);
@@ -459,12 +442,11 @@ export class IssuerService {
   // ---- Company groups ----
 
   async listCompanyGroups(caller: Caller, number: string): Promise<CompanyGroupList> {
-    this.need(caller, 'viewCompanyGroups');
     const issuer = await this.issuer(this.db, caller, number);
     return {
       issuer: { number: issuer.number, name1: issuer.name1 },
       rows: await companyGroupsOf(this.db, caller, issuer.id),
-      canMaintain: mayOnIssuers(caller.type, 'maintainCompanyGroups'),
+      canMaintain: may(caller, 'maintainCompanyGroups'),
     };
   }
 
@@ -486,7 +468,6 @@ export class IssuerService {
     body: GroupNameBody,
     ip: string,
   ): Promise<CompanyGroupSummary> {
-    this.need(caller, 'maintainCompanyGroups');
     const name = this.groupName(companyGroupSchema, 'company group', body);
     return this.db.transaction(async (tx) => {
       const issuer = await this.issuer(tx, caller, number);
@@ -512,7 +493,6 @@ export class IssuerService {
     body: GroupNameBody,
     ip: string,
   ): Promise<CompanyGroupSummary> {
-    this.need(caller, 'maintainCompanyGroups');
     const name = this.groupName(companyGroupSchema, 'company group', body);
     return this.db.transaction(async (tx) => {
       const issuer = await this.issuer(tx, caller, number);
@@ -540,7 +520,6 @@ export class IssuerService {
     active: boolean,
     ip: string,
   ): Promise<CompanyGroupSummary> {
-    this.need(caller, 'maintainCompanyGroups');
     return this.db.transaction(async (tx) => {
       const issuer = await this.issuer(tx, caller, number);
       const found = await this.companyGroup(tx, caller, issuer.id, rawId);
@@ -578,13 +557,12 @@ export class IssuerService {
   }
 
   async issuerOptions(caller: Caller, number: string, db: Executor = this.db): Promise<ProgramOptionsView> {
-    this.need(caller, 'viewIssuerOptions');
     const issuer = await this.issuer(db, caller, number);
     const own = await this.issuerSettings(db, issuer.id);
     return {
       level: 'issuer',
       issuer: { number: issuer.number, name1: issuer.name1 },
-      canModify: mayOnIssuers(caller.type, 'modifyIssuerOptions'),
+      canModify: may(caller, 'modifyIssuerOptions'),
       // Only the options whose feature exists (OFFERED_PROGRAM_OPTION_KEYS); stored rows of the others stay unseen.
       options: OFFERED_PROGRAM_OPTION_KEYS.map((key) => ({
         key,
@@ -601,7 +579,6 @@ export class IssuerService {
     body: IssuerOptionsBody,
     ip: string,
   ): Promise<ProgramOptionsView> {
-    this.need(caller, 'modifyIssuerOptions');
     return this.db.transaction(async (tx) => {
       const issuer = await this.issuer(tx, caller, number);
       await lockIssuer(tx, issuer.id);
@@ -632,14 +609,13 @@ export class IssuerService {
   }
 
   async companyOptions(caller: Caller, number: string, db: Executor = this.db): Promise<ProgramOptionsView> {
-    this.need(caller, 'viewCompanyOptions');
     const company = await this.company(db, caller, number);
     const levels = await companyOptionLevels(db, company.id);
     return {
       level: 'company',
       issuer: { number: company.issuerNumber, name1: company.issuerName },
       company: { number: company.number, name1: company.name1 },
-      canModify: mayOnIssuers(caller.type, 'modifyCompanyOptions'),
+      canModify: may(caller, 'modifyCompanyOptions'),
       // Only the options whose feature exists (OFFERED_PROGRAM_OPTION_KEYS); stored rows of the others stay unseen.
       options: OFFERED_PROGRAM_OPTION_KEYS.map((key) => ({
         key,
@@ -660,7 +636,6 @@ export class IssuerService {
     body: CompanyOptionsBody,
     ip: string,
   ): Promise<ProgramOptionsView> {
-    this.need(caller, 'modifyCompanyOptions');
     return this.db.transaction(async (tx) => {
       const company = await this.company(tx, caller, number);
       // The issuer's row lock: its options cannot go off between the check and the write.

@@ -154,16 +154,36 @@ export class LoginService {
       result,
       attempt: attemptNo,
       evaluated,
-    } = await guardedAttempt(this.db, user.id, tooLong ? spend : verify, spend, { deferSuccess: true });
+      lockReason,
+    } = await guardedAttempt(this.db, user.id, tooLong ? spend : verify, spend, {
+      deferSuccess: true,
+      explainLock: true,
+    });
     if (result !== 'ok') {
       await audit(this.db, result === 'locked' ? 'login.locked' : 'login.failure', {
         userPk: user.id,
         ip: attempt.ip,
-        detail: { attempt: attemptNo, factor: 'primary', evaluated },
+        detail: {
+          attempt: attemptNo,
+          factor: 'primary',
+          evaluated,
+          ...(lockReason ? { reason: lockReason } : {}),
+        },
       });
-      return result === 'locked'
-        ? { kind: 'redirect', url: lockedUrl, endSession: true }
-        : { kind: 'failed' };
+      if (result !== 'locked') return { kind: 'failed' };
+      // Locked by an administrator (or by an expired temporary password): whoever gave the right
+      // password is told so, not to wait for the attempts' lock to lift (users/attempts.ts explainLock).
+      const reason: LockedReason | undefined =
+        lockReason === 'admin'
+          ? 'locked'
+          : lockReason === 'temporary-expired'
+            ? 'temporary-expired'
+            : undefined;
+      return {
+        kind: 'redirect',
+        url: reason ? portalUrl('locked', { ...links, reason }) : lockedUrl,
+        endSession: true,
+      };
     }
 
     if (

@@ -22,6 +22,7 @@ export async function multiUserRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/app/api/users/:userId/link',
     handle(({ caller, request }) => service.linkOf(caller, request.params.userId), {
+      permission: 'viewUsers',
       params: userParamsSchema,
       response: userLinkSchema,
     }),
@@ -29,6 +30,7 @@ export async function multiUserRoutes(app: FastifyInstance): Promise<void> {
   app.delete(
     '/app/api/users/:userId/link',
     handle(({ caller, request }) => service.unlink(caller, request.params.userId, request.ip), {
+      permission: 'linkUsers',
       params: userParamsSchema,
       response: userLinkSchema,
     }),
@@ -36,6 +38,7 @@ export async function multiUserRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/app/api/multi-user/links',
     handle(({ caller, request, body }) => service.link(caller, body.userIds, request.ip), {
+      permission: 'linkUsers',
       body: linkUsersBodySchema,
       status: 201,
       response: userLinkSchema,
@@ -44,6 +47,7 @@ export async function multiUserRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/app/api/multi-user/confirm',
     handle(({ caller, request, body }) => service.confirm(caller, body.accept, body.userIds, request.ip), {
+      permission: 'ownLinks',
       body: confirmLinkBodySchema,
       response: { 204: noContentSchema },
     }),
@@ -84,7 +88,7 @@ export async function multiUserRoutes(app: FastifyInstance): Promise<void> {
         });
         return { url: APP_BASE };
       },
-      { body: chooseUserBodySchema, response: nextUrlSchema },
+      { permission: 'ownLinks', body: chooseUserBodySchema, response: nextUrlSchema },
     ),
   );
 }

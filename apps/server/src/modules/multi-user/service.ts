@@ -4,6 +4,7 @@ import {
   checkLinkSet,
   type LinkCandidate,
   MULTI_USER_SELF,
+  may,
   sameLinkMembers,
   type UserLink,
   type UserStatus,
@@ -38,11 +39,6 @@ import {
 export class MultiUserService {
   constructor(private readonly db: Db) {}
 
-  /** Whether the caller may link and unlink users at all: the permission, and not while accessing as. */
-  private mayLink(caller: Caller): boolean {
-    return caller.permissions.has('linkUsers') && caller.accessedBy === null;
-  }
-
   private async visible(db: Executor, caller: Caller, userId: string): Promise<VisibleUser> {
     const row = await findVisibleUser(db, caller, userId);
     if (!row) return refuse('notFound', 'user.notFound');
@@ -55,7 +51,7 @@ export class MultiUserService {
     const membership = await membershipOf(db, row.user.id);
     const members = membership ? await linkMembers(db, membership.linkId) : [];
     const modify =
-      this.mayLink(caller) && row.user.id !== caller.userPk && (await mayModifyVisible(db, caller, row));
+      may(caller, 'linkUsers') && row.user.id !== caller.userPk && (await mayModifyVisible(db, caller, row));
     const others = modify ? await this.othersInLink(db, caller, members, [row.user.id]) : undefined;
     return {
       userId: row.user.displayUserId,
@@ -114,7 +110,6 @@ export class MultiUserService {
    * so the link works again only once each member has confirmed the new membership signed in as itself.
    */
   async link(caller: Caller, userIds: string[], ip: string): Promise<UserLink> {
-    if (!this.mayLink(caller)) refuse('forbidden', 'multiUser.forbidden');
     return this.db.transaction(async (tx) => {
       const rows: VisibleUser[] = [];
       const indexOf = new Map<number, number>();
@@ -193,7 +188,6 @@ export class MultiUserService {
 
   /** Takes a user out of its link (from user information); a link left with one member ends. */
   async unlink(caller: Caller, userId: string, ip: string): Promise<UserLink> {
-    if (!this.mayLink(caller)) refuse('forbidden', 'multiUser.forbidden');
     return this.db.transaction(async (tx) => {
       const row = await this.visible(tx, caller, userId);
       if (row.user.id === caller.userPk) refuse('forbidden', MULTI_USER_SELF);
@@ -219,7 +213,6 @@ export class MultiUserService {
    * members it was shown (`shown`); a link changed since is refused, not confirmed unseen.
    */
   async confirm(caller: Caller, accept: boolean, shown: readonly string[] | undefined, ip: string) {
-    if (caller.accessedBy) refuse('forbidden', 'multiUser.forbidden');
     await this.db.transaction(async (tx) => {
       const membership = await lockedMembershipOf(tx, caller.userPk, 'update');
       if (!membership || membership.confirmedAt) return refuse('conflict', 'multiUser.nothingToConfirm');
@@ -246,7 +239,6 @@ export class MultiUserService {
    * change. Undefined: the caller chose itself.
    */
   async choice(caller: Caller, userId: string): Promise<{ pk: number; userId: string } | undefined> {
-    if (caller.accessedBy) refuse('forbidden', 'multiUser.forbidden');
     const wanted = canonicalUserId(userId);
     if (wanted.includes('\u0000')) return refuse('notFound', 'multiUser.choice.invalid');
     return this.db.transaction(async (tx) => {

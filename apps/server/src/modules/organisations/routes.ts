@@ -26,7 +26,7 @@ import { OrganisationService } from './service.ts';
 
 /**
  * Organisations (issue 7): companies and their reporting structure under /app/api/org, for a full
- * session; what each user type may do is packages/domain mayOnOrganisation, inside its scope
+ * session; what each user type may do is the action its contract declares (packages/domain authorization.ts), inside its scope
  * (docs/authorization.md). Every answer is no-store.
  */
 export async function organisationRoutes(app: FastifyInstance): Promise<void> {
@@ -45,6 +45,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     base,
     handle(({ caller, request }) => service.listCompanies(caller, request.query), {
+      permission: 'viewCompanies',
       query: companySearchQuerySchema,
       response: companyListSchema,
     }),
@@ -52,6 +53,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     base,
     handle(({ caller, request, body }) => service.createCompany(caller, body, request.ip), {
+      permission: 'createCompany',
       body: newCompanyBodySchema,
       response: companySummarySchema,
       uniqueKey: (body) => String(body.number ?? ''),
@@ -60,6 +62,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     `${base}/:number`,
     handle(({ caller, request }) => service.getCompany(caller, request.params.number), {
+      permission: 'viewCompanies',
       params: companyParamsSchema,
       response: companySummarySchema,
     }),
@@ -68,7 +71,12 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     `${base}/:number`,
     handle(
       ({ caller, request, body }) => service.updateCompany(caller, request.params.number, body, request.ip),
-      { params: companyParamsSchema, body: companyPatchSchema, response: companySummarySchema },
+      {
+        permission: 'modifyCompany',
+        params: companyParamsSchema,
+        body: companyPatchSchema,
+        response: companySummarySchema,
+      },
     ),
   );
   app.put(
@@ -76,12 +84,18 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request, body }) =>
         service.setCompanyActive(caller, request.params.number, body.active, request.ip),
-      { params: companyParamsSchema, body: activeBodySchema, response: companySummarySchema },
+      {
+        permission: 'deleteCompany',
+        params: companyParamsSchema,
+        body: activeBodySchema,
+        response: companySummarySchema,
+      },
     ),
   );
   app.delete(
     `${base}/:number`,
     handle(({ caller, request }) => service.deleteCompany(caller, request.params.number, request.ip), {
+      permission: 'deleteCompany',
       params: companyParamsSchema,
       response: { 204: noContentSchema },
     }),
@@ -91,6 +105,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     points,
     handle(({ caller, request }) => service.structure(caller, request.params.number), {
+      permission: 'viewStructure',
       params: companyParamsSchema,
       response: reportingStructureSchema,
     }),
@@ -99,7 +114,12 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     points,
     handle(
       ({ caller, request, body }) => service.createOrgPoint(caller, request.params.number, body, request.ip),
-      { params: companyParamsSchema, body: orgPointBodySchema, response: reportingStructureSchema },
+      {
+        permission: 'modifyStructure',
+        params: companyParamsSchema,
+        body: orgPointBodySchema,
+        response: reportingStructureSchema,
+      },
     ),
   );
   app.get(
@@ -122,6 +142,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
         }
       },
       {
+        permission: 'viewStructure',
         params: companyParamsSchema,
         response: {
           200: {
@@ -135,6 +156,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     `${points}/upload`,
     handle(({ caller, request, body }) => service.upload(caller, request.params.number, body, request.ip), {
+      permission: 'modifyStructure',
       params: companyParamsSchema,
       body: workbookBodySchema,
       response: uploadResultSchema,
@@ -165,7 +187,12 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request, body }) =>
         service.updateOrgPoint(caller, request.params.number, request.params.point, body, request.ip),
-      { params: orgPointParamsSchema, body: orgPointBodySchema, response: reportingStructureSchema },
+      {
+        permission: 'modifyStructure',
+        params: orgPointParamsSchema,
+        body: orgPointBodySchema,
+        response: reportingStructureSchema,
+      },
     ),
   );
   app.put(
@@ -179,7 +206,12 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
           body.active,
           request.ip,
         ),
-      { params: orgPointParamsSchema, body: activeBodySchema, response: reportingStructureSchema },
+      {
+        permission: 'modifyStructure',
+        params: orgPointParamsSchema,
+        body: activeBodySchema,
+        response: reportingStructureSchema,
+      },
     ),
   );
   app.delete(
@@ -187,7 +219,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request }) =>
         service.deleteOrgPoint(caller, request.params.number, request.params.point, request.ip),
-      { params: orgPointParamsSchema, response: { 204: noContentSchema } },
+      { permission: 'modifyStructure', params: orgPointParamsSchema, response: { 204: noContentSchema } },
     ),
   );
 }

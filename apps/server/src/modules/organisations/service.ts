@@ -7,9 +7,8 @@ import {
   companySchema,
   isResultTooLarge,
   LIMITS,
-  mayOnOrganisation,
+  may,
   type NewCompanyBody,
-  type OrganisationAction,
   type OrgPointBody,
   type OrgPointNode,
   orgPointSchema,
@@ -82,12 +81,6 @@ const headerKey = (h: string) => h.replace(/\s+/g, '').toLowerCase();
 export class OrganisationService {
   constructor(private readonly db: Db) {}
 
-  private need(caller: Caller, action: OrganisationAction): void {
-    if (!mayOnOrganisation(caller.type, action)) {
-      throw new AppError('forbidden', 'permission.denied', { message: 'Your user type may not do this' });
-    }
-  }
-
   /** The company by number inside the caller's scope; 404 alike for unknown and out of scope. */
   private async company(db: Executor, caller: Caller, number: string): Promise<CompanyRecord> {
     const found = /^\d{1,10}$/.test(number) ? await findCompanyInScope(db, caller, number) : undefined;
@@ -118,7 +111,6 @@ export class OrganisationService {
     caller: Caller,
     query: { q?: string | undefined; after?: string | undefined; before?: string | undefined },
   ): Promise<CompanyList> {
-    this.need(caller, 'viewCompanies');
     const q = query.q?.trim() ?? '';
     if (q !== '') {
       const problem = checkSearchCriteria(q);
@@ -153,12 +145,10 @@ export class OrganisationService {
   }
 
   async getCompany(caller: Caller, number: string): Promise<CompanySummary> {
-    this.need(caller, 'viewCompanies');
     return summary(await this.company(this.db, caller, number));
   }
 
   async createCompany(caller: Caller, body: NewCompanyBody, ip: string): Promise<CompanySummary> {
-    this.need(caller, 'createCompany');
     const parsed = companySchema.safeParse(body);
     if (!parsed.success) {
       throw new AppError('invalid', 'form.invalid', {
@@ -234,7 +224,6 @@ export class OrganisationService {
     patch: CompanyPatch,
     ip: string,
   ): Promise<CompanySummary> {
-    this.need(caller, 'modifyCompany');
     await this.db.transaction(async (tx) => {
       const current = await this.company(tx, caller, number);
       const parsed = companySchema.safeParse({
@@ -284,7 +273,6 @@ export class OrganisationService {
     active: boolean,
     ip: string,
   ): Promise<CompanySummary> {
-    this.need(caller, 'deleteCompany');
     await this.db.transaction(async (tx) => {
       const current = await this.company(tx, caller, number);
       if (current.active === active) return;
@@ -311,7 +299,6 @@ export class OrganisationService {
 
   /** Deletes a company nothing refers to; otherwise the catalogue's refusal (make it inactive instead). */
   async deleteCompany(caller: Caller, number: string, ip: string): Promise<void> {
-    this.need(caller, 'deleteCompany');
     await this.db.transaction(async (tx) => {
       const current = await this.company(tx, caller, number);
       // Row lock first, so nothing can start referring to it between the check and the delete.
@@ -329,12 +316,11 @@ export class OrganisationService {
   // ---- Reporting structure ----
 
   async structure(caller: Caller, number: string): Promise<ReportingStructure> {
-    this.need(caller, 'viewStructure');
     const company = await this.company(this.db, caller, number);
     const points = await orgPointsOf(this.db, company.id);
     return {
       company: summary(company),
-      canModify: mayOnOrganisation(caller.type, 'modifyStructure'),
+      canModify: may(caller, 'modifyStructure'),
       roots: toForest(points),
       count: points.length,
     };
@@ -342,7 +328,6 @@ export class OrganisationService {
 
   /** The structure as a workbook with the upload's columns: download, edit, upload again. */
   async structureWorkbook(caller: Caller, number: string): Promise<Uint8Array> {
-    this.need(caller, 'viewStructure');
     const company = await this.company(this.db, caller, number);
     const points = await orgPointsOf(this.db, company.id);
     const byId = new Map(points.map((p) => [p.id, p]));
@@ -407,7 +392,6 @@ export class OrganisationService {
     body: OrgPointBody,
     ip: string,
   ): Promise<ReportingStructure> {
-    this.need(caller, 'modifyStructure');
     const point = this.parseOrgPoint(body);
     await this.db.transaction(async (tx) => {
       const company = await this.company(tx, caller, companyNumber);
@@ -474,7 +458,6 @@ export class OrganisationService {
     body: OrgPointBody,
     ip: string,
   ): Promise<ReportingStructure> {
-    this.need(caller, 'modifyStructure');
     await this.onPoint(caller, companyNumber, pointNumber, async (tx, { company, existing, current }) => {
       const byId = new Map(existing.map((p) => [p.id, p]));
       const before = {
@@ -529,7 +512,6 @@ export class OrganisationService {
     active: boolean,
     ip: string,
   ): Promise<ReportingStructure> {
-    this.need(caller, 'modifyStructure');
     await this.onPoint(caller, companyNumber, pointNumber, async (tx, { company, existing, current }) => {
       if (current.active === active) return;
       if (!active && existing.some((p) => p.reportsToId === current.id && p.active)) {
@@ -566,7 +548,6 @@ export class OrganisationService {
     pointNumber: string,
     ip: string,
   ): Promise<void> {
-    this.need(caller, 'modifyStructure');
     await this.onPoint(caller, companyNumber, pointNumber, async (tx, { company, current }) => {
       if (await orgPointInUse(tx, current.id)) {
         throw new AppError('conflict', 'orgPoint.inUse', {
@@ -593,7 +574,6 @@ export class OrganisationService {
    * updated in one transaction.
    */
   async upload(caller: Caller, companyNumber: string, file: Uint8Array, ip: string): Promise<UploadResult> {
-    this.need(caller, 'modifyStructure');
     const company = await this.company(this.db, caller, companyNumber);
     if (!(await isFeatureOn(this.db, company.id, 'reportingStructureUpload'))) {
       throw new AppError('forbidden', 'programOption.disabled', {

@@ -114,7 +114,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/app/api/profile',
-    handle(({ caller }) => profileOf(caller), { response: profileSchema }),
+    handle(({ caller }) => profileOf(caller), { permission: 'signedIn', response: profileSchema }),
   );
 
   /** Preferred language: one of the co-brand's; the session (and so the next page) follows. */
@@ -142,7 +142,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         }
         return { ...profile, locale: body.locale };
       },
-      { body: languageBodySchema, response: profileSchema },
+      { permission: 'signedIn', body: languageBodySchema, response: profileSchema },
     ),
   );
 
@@ -176,7 +176,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         );
         return profileOf(caller);
       },
-      { body: challengeQuestionBodySchema, response: profileSchema },
+      { permission: 'signedIn', body: challengeQuestionBodySchema, response: profileSchema },
     ),
   );
 
@@ -226,7 +226,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         }
         return profileOf(caller);
       },
-      { body: twoFactorBodySchema, response: profileSchema },
+      { permission: 'signedIn', body: twoFactorBodySchema, response: profileSchema },
     ),
   );
 
@@ -262,7 +262,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         };
         return enrolment;
       },
-      { body: softTokenBodySchema, response: softTokenEnrolmentSchema },
+      { permission: 'signedIn', body: softTokenBodySchema, response: softTokenEnrolmentSchema },
     ),
   );
 }

@@ -27,6 +27,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/app/api/roles',
     handle(({ caller, query }) => service.list(caller, query.issuer), {
+      permission: 'viewRoles',
       query: roleListQuerySchema,
       response: roleListSchema,
     }),
@@ -34,6 +35,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/app/api/roles',
     handle(({ caller, request, body }) => service.create(caller, body, request.ip), {
+      permission: 'defineRoles',
       body: newRoleBodySchema,
       status: 201,
       response: roleSummarySchema,
@@ -44,6 +46,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request, body }) => service.update(caller, roleIdOf(request.params.id), body, request.ip),
       {
+        permission: 'defineRoles',
         params: recordParamsSchema,
         body: rolePatchSchema,
         response: roleSummarySchema,
@@ -53,6 +56,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/app/api/users/:userId/roles',
     handle(({ caller, request }) => service.ofUser(caller, request.params.userId), {
+      permission: 'viewRoles',
       params: userParamsSchema,
       response: userRolesSchema,
     }),
@@ -62,7 +66,12 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request, body }) =>
         service.setForUser(caller, request.params.userId, body.roleIds, request.ip),
-      { params: userParamsSchema, body: userRolesBodySchema, response: userRolesSchema },
+      {
+        permission: 'assignRoles',
+        params: userParamsSchema,
+        body: userRolesBodySchema,
+        response: userRolesSchema,
+      },
     ),
   );
 }

@@ -1,7 +1,7 @@
 import {
   isPermission,
   MULTI_USER_MAX_ROLES,
-  mayDefineRoles,
+  may,
   mayGrantRole,
   mayHoldRole,
   type NewRoleBody,
@@ -9,7 +9,6 @@ import {
   type RoleList,
   type RolePatch,
   type RoleSummary,
-  USER_TYPE_INFO,
   type UserRoles,
   type UserStatus,
 } from '@cardportal/domain';
@@ -52,13 +51,11 @@ export class RoleService {
   constructor(private readonly db: Db) {}
 
   async list(caller: Caller, issuerNumber?: string): Promise<RoleList> {
-    if (!USER_TYPE_INFO[caller.type].administersUsers) refuse('forbidden', 'role.forbidden');
     const rows = await rolesInScope(this.db, caller, issuerNumber ? { issuerNumber } : {});
-    return { roles: rows.map(summary), mayDefine: mayDefineRoles(caller.type) };
+    return { roles: rows.map(summary), mayDefine: may(caller, 'defineRoles') };
   }
 
   async create(caller: Caller, body: NewRoleBody, ip: string): Promise<RoleSummary> {
-    if (!mayDefineRoles(caller.type)) refuse('forbidden', 'role.forbidden');
     return this.db.transaction(async (tx) => {
       const issuerId = await issuerInScope(tx, caller, body.issuerNumber?.trim());
       if (issuerId === undefined)
@@ -82,7 +79,6 @@ export class RoleService {
   }
 
   async update(caller: Caller, id: number, patch: RolePatch, ip: string): Promise<RoleSummary> {
-    if (!mayDefineRoles(caller.type)) refuse('forbidden', 'role.forbidden');
     return this.db.transaction(async (tx) => {
       const current = await this.one(tx, caller, id);
       const before = await lockRole(tx, id);
@@ -125,7 +121,6 @@ export class RoleService {
   // A user's roles
 
   private async target(db: Executor, caller: Caller, userId: string): Promise<VisibleUser> {
-    if (!USER_TYPE_INFO[caller.type].administersUsers) refuse('forbidden', 'role.forbidden');
     const row = await findVisibleUser(db, caller, userId);
     if (!row) return refuse('notFound', 'user.notFound');
     return row;

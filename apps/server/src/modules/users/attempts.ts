@@ -7,20 +7,33 @@ import { type AuditEntry, type AuditEvent, auditInsert } from '../../kernel/audi
 const lockExpired = (column: typeof users.lockedAt | typeof unknownAttempts.lockedAt) =>
   sql`${column} < now() - make_interval(mins => ${LIMITS.lockMinutes})`;
 
+/** Locks that only an administrator's unlock lifts. */
+const heldLock = sql`${users.status} = 'Locked' and ${users.lockReason} in ('admin', 'temporary-expired')`;
+
 /**
  * Reserves one guess for a user before it is evaluated, atomically: the row lock of the UPDATE
  * serialises concurrent attempts, so no more than `maxFailedAttempts` guesses are ever in flight or
  * evaluated between two successes. An expired lock from failed attempts is lifted here.
- * Returns the attempt number, or undefined when the user is locked (or inactive).
+ *
+ * With `explainLock`, a user locked for a reason only an administrator lifts (`admin`,
+ * `temporary-expired`) gets a guess reserved too, inside the same allowance, and stays locked: its
+ * check only tells whoever knows the password why they cannot sign in, so it must not become an
+ * unlimited oracle. The same one statement either way (no extra round trip tells the cases apart).
+ * Returns the attempt number and, for such a check, the lock's reason; undefined when the user is
+ * locked (or inactive) and no guess may be checked.
  */
-export async function reserveAttempt(db: Executor, userPk: number): Promise<number | undefined> {
+export async function reserveAttempt(
+  db: Executor,
+  userPk: number,
+  explainLock = false,
+): Promise<{ attempt: number; heldLock?: Exclude<LockReason, 'attempts'> } | undefined> {
   const [row] = await db
     .update(users)
     .set({
-      failedAttempts: sql`case when ${users.status} = 'Locked' then 1 else ${users.failedAttempts} + 1 end`,
-      status: 'Active',
-      lockedAt: null,
-      lockReason: null,
+      failedAttempts: sql`case when ${users.status} = 'Locked' and ${users.lockReason} = 'attempts' then 1 else ${users.failedAttempts} + 1 end`,
+      status: sql`case when ${heldLock} then ${users.status} else 'Active' end`,
+      lockedAt: sql`case when ${heldLock} then ${users.lockedAt} else null end`,
+      lockReason: sql`case when ${heldLock} then ${users.lockReason} else null end`,
     })
     .where(
       and(
@@ -28,11 +41,14 @@ export async function reserveAttempt(db: Executor, userPk: number): Promise<numb
         or(
           and(eq(users.status, 'Active'), lt(users.failedAttempts, LIMITS.maxFailedAttempts)),
           and(eq(users.status, 'Locked'), eq(users.lockReason, 'attempts'), lockExpired(users.lockedAt)),
+          explainLock ? and(heldLock, lt(users.failedAttempts, LIMITS.maxFailedAttempts)) : sql`false`,
         ),
       ),
     )
-    .returning({ failedAttempts: users.failedAttempts });
-  return row?.failedAttempts;
+    .returning({ failedAttempts: users.failedAttempts, status: users.status, lockReason: users.lockReason });
+  if (!row) return undefined;
+  if (row.status !== 'Locked') return { attempt: row.failedAttempts };
+  return { attempt: row.failedAttempts, heldLock: row.lockReason as Exclude<LockReason, 'attempts'> };
 }
 
 /**
@@ -175,13 +191,33 @@ export async function guardedAttempt(
   userPk: number,
   verify: () => Promise<boolean>,
   spend: () => Promise<unknown>,
-  /** The caller records the success itself, with `recordSuccess`, once it knows what to record with it. */
-  options: { deferSuccess?: boolean } = {},
-): Promise<{ result: GuardedResult; attempt: number; evaluated: boolean }> {
-  const attempt = await reserveAttempt(db, userPk);
-  if (attempt === undefined) {
+  options: {
+    /** The caller records the success itself, with `recordSuccess`, once it knows what to record with it. */
+    deferSuccess?: boolean;
+    /**
+     * For a user an administrator locked: check the guess anyway, counted (reserveAttempt), and name
+     * the lock's reason when it was right — the sign-in's password, never a second factor.
+     */
+    explainLock?: boolean;
+  } = {},
+): Promise<{
+  result: GuardedResult;
+  attempt: number;
+  evaluated: boolean;
+  /** Locked for this reason, told because the guess was right. */
+  lockReason?: Exclude<LockReason, 'attempts'>;
+}> {
+  const reserved = await reserveAttempt(db, userPk, options.explainLock);
+  if (reserved === undefined) {
     await spend();
     return { result: 'locked', attempt: LIMITS.maxFailedAttempts, evaluated: false };
+  }
+  const { attempt, heldLock } = reserved;
+  if (heldLock) {
+    // The same one hash as any guess: a right guess is no failure, so the count starts again.
+    if (!(await verify())) return { result: 'locked', attempt, evaluated: true };
+    await recordSuccess(db, userPk);
+    return { result: 'locked', attempt, evaluated: true, lockReason: heldLock };
   }
   if (await verify()) {
     if (!options.deferSuccess) await recordSuccess(db, userPk);

@@ -24,6 +24,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/app/api/users',
     handle(({ caller, query }) => service.search(caller, query), {
+      permission: 'viewUsers',
       query: userSearchQuerySchema,
       response: userSearchResultSchema,
     }),
@@ -31,6 +32,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/app/api/users/:userId',
     handle(({ caller, request }) => service.view(caller, request.params.userId), {
+      permission: 'viewUsers',
       params: userParamsSchema,
       response: userDetailSchema,
     }),
@@ -38,6 +40,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/app/api/users',
     handle(({ caller, request, body }) => service.create(caller, body, request.ip), {
+      permission: 'administerUsers',
       body: createUserBodySchema,
       status: 201,
       response: userDetailSchema,
@@ -47,6 +50,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   app.patch(
     '/app/api/users/:userId',
     handle(({ caller, request, body }) => service.update(caller, request.params.userId, body, request.ip), {
+      permission: 'administerUsers',
       params: userParamsSchema,
       body: updateUserBodySchema,
       response: userDetailSchema,
@@ -57,12 +61,18 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     handle(
       ({ caller, request, body }) =>
         service.setStatus(caller, request.params.userId, body.status, request.ip),
-      { params: userParamsSchema, body: setUserStatusBodySchema, response: userDetailSchema },
+      {
+        permission: 'administerUsers',
+        params: userParamsSchema,
+        body: setUserStatusBodySchema,
+        response: userDetailSchema,
+      },
     ),
   );
   app.post(
     '/app/api/users/:userId/unlock',
     handle(({ caller, request }) => service.unlock(caller, request.params.userId, request.ip), {
+      permission: 'administerUsers',
       params: userParamsSchema,
       body: noBodySchema,
       response: userDetailSchema,

@@ -1,4 +1,4 @@
-import { ACCOUNT_STATUSES, mayOnAccounts } from '@cardportal/domain';
+import { ACCOUNT_STATUSES, may } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -48,7 +48,7 @@ export function AccountSearchScreen() {
   });
   const groupsQuery = useQuery({
     ...accountGroupsQuery(number),
-    enabled: mayOnAccounts(user.userType, 'viewAccountGroups'),
+    enabled: may({ type: user.userType }, 'viewAccountGroups'),
   });
   const groups = groupsQuery.data?.rows ?? [];
   const form = useAppForm({ schema: searchSchema, defaultValues: { q, group, status } });

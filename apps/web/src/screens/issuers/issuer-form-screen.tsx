@@ -3,7 +3,7 @@ import {
   type IssuerDetail,
   type IssuerGroupSummary,
   LIMITS,
-  mayOnIssuers,
+  may,
 } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -31,7 +31,7 @@ export function IssuerFormScreen({ mode }: { mode: 'create' | 'edit' }) {
   const { number = '' } = useParams();
   const heading = mode === 'create' ? t('app.issuers.create.heading') : t('app.issuers.edit.heading', number);
   usePageTitle(heading);
-  const mayChooseGroup = mayOnIssuers(user.userType, 'createIssuer');
+  const mayChooseGroup = may({ type: user.userType }, 'createIssuer');
   const detailRead = useQuery({ ...issuerQuery(number), enabled: mode === 'edit' });
   const groupsRead = useQuery({ ...issuerGroupsQuery(), enabled: mayChooseGroup });
   const detail = mode === 'edit' ? detailRead.data : undefined;

@@ -1,4 +1,4 @@
-import { mayOnIssuers } from '@cardportal/domain';
+import { may } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -57,12 +57,12 @@ export function IssuerSearchScreen() {
     <>
       <h1>{t('app.issuers.search.heading')}</h1>
       <div className="app-actions">
-        {mayOnIssuers(user.userType, 'createIssuer') ? (
+        {may({ type: user.userType }, 'createIssuer') ? (
           <Link to="/issuers/new" id="create-issuer-link" className="app-button">
             {t('app.issuers.create.heading')}
           </Link>
         ) : null}
-        {mayOnIssuers(user.userType, 'viewIssuerGroups') ? (
+        {may({ type: user.userType }, 'viewIssuerGroups') ? (
           <Link to="/issuer-groups" id="issuer-groups-link" className="app-button">
             {t('app.issuerGroups.heading')}
           </Link>

@@ -17,7 +17,7 @@ import {
   useSetIssuerActive,
 } from './issuers-queries.ts';
 
-type IssuerAction = 'deactivate' | 'reactivate' | 'delete';
+type Action = 'deactivate' | 'reactivate' | 'delete';
 
 /** One issuer: its details, actions by what the server allows, its company groups and options link. */
 export function IssuerViewScreen() {
@@ -39,7 +39,7 @@ export function IssuerViewScreen() {
   const [done, setDone] = useState<KeySuffix<'app.issuers.done.'> | 'saved' | undefined>(
     (location.state as { done?: KeySuffix<'app.issuers.done.'> | 'saved' } | null)?.done,
   );
-  const [confirming, setConfirming] = useState<IssuerAction | undefined>();
+  const [confirming, setConfirming] = useState<Action | undefined>();
   const busy = setActive.isPending || remove.isPending;
   usePageTitle(t('app.issuers.view.heading', number));
   const readProblem = issuerRead.isError
@@ -49,7 +49,7 @@ export function IssuerViewScreen() {
       : undefined;
   const problem = actionProblem ?? readProblem;
 
-  const run = async (action: IssuerAction) => {
+  const run = async (action: Action) => {
     setConfirming(undefined);
     setActionProblem(undefined);
     setDone(undefined);

@@ -1,4 +1,4 @@
-import { mayOnOrganisation } from '@cardportal/domain';
+import { may } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -57,7 +57,7 @@ export function CompanySearchScreen() {
   return (
     <>
       <h1>{t('app.org.search.heading')}</h1>
-      {mayOnOrganisation(user.userType, 'createCompany') ? (
+      {may({ type: user.userType }, 'createCompany') ? (
         <p>
           <Link to="/organisation/new" id="create-company-link" className="app-button">
             {t('app.org.create.heading')}

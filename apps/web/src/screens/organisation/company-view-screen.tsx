@@ -1,4 +1,4 @@
-import { mayOnAccounts, mayOnIssuers, mayOnOrganisation, type OrgPointNode } from '@cardportal/domain';
+import { may, type OrgPointNode } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -109,8 +109,8 @@ export function CompanyViewScreen() {
       ? t(`app.org.confirm.${confirming.action}Body`)
       : t(`app.org.point.confirm.${confirming.action}Body`);
 
-  const mayModify = mayOnOrganisation(user.userType, 'modifyCompany');
-  const mayDelete = mayOnOrganisation(user.userType, 'deleteCompany');
+  const mayModify = may({ type: user.userType }, 'modifyCompany');
+  const mayDelete = may({ type: user.userType }, 'deleteCompany');
   const canModify = structure?.canModify ?? false;
 
   return (
@@ -152,7 +152,7 @@ export function CompanyViewScreen() {
                 {t('app.people.action.edit')}
               </Link>
             ) : null}
-            {mayOnIssuers(user.userType, 'viewCompanyOptions') ? (
+            {may({ type: user.userType }, 'viewCompanyOptions') ? (
               <Link to="program-options" className="app-button" id="company-options">
                 {t('app.options.action')}
               </Link>
@@ -183,7 +183,7 @@ export function CompanyViewScreen() {
             ) : null}
           </div>
 
-          {mayOnAccounts(user.userType, 'viewAccounts') ? <CompanyTabs number={company.number} /> : null}
+          {may({ type: user.userType }, 'viewAccounts') ? <CompanyTabs number={company.number} /> : null}
           <section aria-labelledby="structure-heading">
             <h2 id="structure-heading">{t('app.org.tree.heading')}</h2>
             <div className="app-actions">
