@@ -498,7 +498,13 @@ export async function scaleBench(effort: Effort): Promise<Section> {
     url.pathname = `/${name}`;
     return url.toString();
   };
-  const env = { SESSION_WARNING_MS: String(SESSION_WARNING_MS) };
+  // One card key ring for every instance: the demo's numbers are sealed under it (docs/card-data.md).
+  const cardKey = randomBytes(32).toString('base64');
+  const env = {
+    SESSION_WARNING_MS: String(SESSION_WARNING_MS),
+    CARD_DATA_KEYS: `bench:${cardKey}`,
+    CARD_HASH_KEY: randomBytes(32).toString('base64'),
+  };
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
   const servers: RunningServer[] = [];

@@ -110,7 +110,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
           io,
           texts: new TextBundles(config.bundlesDir),
           secrets: () => {
-            secrets ??= loadSecrets(database.db);
+            secrets ??= loadSecrets(database.db, config);
             return secrets;
           },
         },

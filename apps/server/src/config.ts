@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { LIMITS } from '@cardportal/domain';
 import { z } from 'zod';
+import { type CardKey, parseCardKeys } from './kernel/card-vault.ts';
 
 /**
  * Configuration, parsed once at start-up from the environment (DESIGN §3). Nothing else reads
@@ -55,6 +56,8 @@ const envSchema = z.object({
     .regex(/^[^\r\n]+$/)
     .default('Card Portal <no-reply@cardportal.example>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CARD_DATA_KEYS: z.string().min(1).optional(),
+  CARD_HASH_KEY: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -83,6 +86,10 @@ export interface Config {
   bundlesDir: string;
   migrationsDir: string;
   demoDir: string;
+  /** Keys sealing full card numbers (`CARD_DATA_KEYS`, the first current), or undefined: see secrets.ts. */
+  cardDataKeys: CardKey[] | undefined;
+  /** Key of the card numbers' keyed hash (`CARD_HASH_KEY`, 32 bytes base64). */
+  cardHashKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -128,6 +135,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration: DEMO_PUBLIC must be 1 to serve the demo data (published passwords) on HOST ${e.HOST}, which is not loopback; or set DEMO=0, or HOST=127.0.0.1`,
     );
   }
+  const cardDataKeys = e.CARD_DATA_KEYS === undefined ? undefined : parseCardKeys(e.CARD_DATA_KEYS);
+  if (typeof cardDataKeys === 'string')
+    throw new ConfigError(`Invalid configuration: CARD_DATA_KEYS ${cardDataKeys}`);
+  const cardHashKey = e.CARD_HASH_KEY === undefined ? undefined : Buffer.from(e.CARD_HASH_KEY, 'base64');
+  if (cardHashKey && cardHashKey.length !== 32)
+    throw new ConfigError('Invalid configuration: CARD_HASH_KEY must be 32 bytes (base64)');
+  // Card numbers in production are sealed under keys the database does not hold (docs/card-data.md).
+  if (e.NODE_ENV === 'production' && !demoFlag.data && (!cardDataKeys || !cardHashKey))
+    throw new ConfigError(
+      'Invalid configuration: CARD_DATA_KEYS and CARD_HASH_KEY must be set in production (the demo keeps its keys in the database)',
+    );
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
   ).replace(/\/$/, '');
@@ -152,5 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bundlesDir: path.join(repoRoot, 'packages/i18n/bundles'),
     migrationsDir: path.join(repoRoot, 'apps/server/drizzle'),
     demoDir: path.join(repoRoot, 'apps/server/demo'),
+    cardDataKeys,
+    cardHashKey,
   };
 }

@@ -12,6 +12,7 @@ import {
   openPostgres,
 } from './db/client.ts';
 import { loadDemoData } from './demo/load.ts';
+import { sealPlainCardNumbers } from './kernel/card-vault.ts';
 import { loadSecrets, type Secrets } from './kernel/secrets.ts';
 import { TextBundles } from './text/bundles.ts';
 
@@ -27,7 +28,8 @@ export async function initialiseDatabase(
   config: Config,
 ): Promise<{ secrets: Secrets; demoLoaded: boolean }> {
   await migrate(database, config.migrationsDir);
-  const secrets = await loadSecrets(database.db);
+  const secrets = await loadSecrets(database.db, config);
+  await sealPlainCardNumbers(database.db, secrets.cards);
   const demoLoaded = config.demo
     ? await database.withLock(DEMO_DATA_LOCK, (db) => loadDemoData(db, config, secrets))
     : false;

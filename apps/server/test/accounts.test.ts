@@ -65,19 +65,28 @@ async function cardholderId(name1: string, name2: string): Promise<number> {
   return row.id;
 }
 
+/** A cardholder's accounts with their full numbers, opened through the vault as only the server can. */
 async function accountsOf(id: number) {
-  return ctx.services.database.db
-    .select({ id: accounts.id, number: accounts.number, status: accounts.status })
+  const rows = await ctx.services.database.db
+    .select({
+      id: accounts.id,
+      cipher: accounts.numberCipher,
+      hash: accounts.numberHash,
+      status: accounts.status,
+    })
     .from(accounts)
     .where(eq(accounts.cardholderId, id))
     .orderBy(accounts.id);
+  return rows.map((r) => ({ ...r, number: ctx.services.secrets.cards.open(r.cipher ?? '', r.hash ?? '') }));
 }
 
 beforeAll(async () => {
   ctx = await startTestApp({ DEMO: '1' });
-  fullNumbers = (await ctx.services.database.db.select({ n: accounts.number }).from(accounts)).map(
-    (r) => r.n,
-  );
+  fullNumbers = (
+    await ctx.services.database.db
+      .select({ cipher: accounts.numberCipher, hash: accounts.numberHash })
+      .from(accounts)
+  ).map((r) => ctx.services.secrets.cards.open(r.cipher ?? '', r.hash ?? ''));
   expect(fullNumbers.length).toBeGreaterThan(5);
 });
 afterAll(async () => {

@@ -1,6 +1,8 @@
 import type { ParseArgsOptionsConfig } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliOptions, COMMANDS, runCli, USAGE } from '../src/commands.ts';
+import { accounts, auditEvents } from '../src/db/schema.ts';
 import { parseCommandArgs } from '../src/kernel/cli.ts';
 import { startTestApp, type TestContext } from './harness.ts';
 
@@ -36,6 +38,34 @@ describe('admin CLI', () => {
       env: { NODE_ENV: 'test', DATA_DIR: ctx.config.dataDir, DEMO: '1' },
       database: ctx.services.database,
     });
+
+  it('issues a card account to a cardholder, sealed at rest and printed masked (DESIGN §7)', async () => {
+    const issued = await cp('account', 'create', '--user-id', 'active01', '--number', '4000 0012 3456 7899');
+    expect(issued.stderr).toBe('');
+    expect(issued.code).toBe(0);
+    expect(issued.stdout).toBe('issued card account 400000******7899 to active01\n');
+    const db = ctx.services.database.db;
+    const [row] = await db.select().from(accounts).where(eq(accounts.last4, '7899'));
+    expect(row).toMatchObject({ number: null, bin: '400000', numberLength: 16, status: 'Active' });
+    expect(ctx.services.secrets.cards.open(row?.numberCipher ?? '', row?.numberHash ?? '')).toBe(
+      '4000001234567899',
+    );
+    const events = await db.select().from(auditEvents).where(eq(auditEvents.event, 'account.issued'));
+    expect(JSON.stringify(events)).toContain('400000******7899');
+    expect(JSON.stringify(events)).not.toContain('4000001234567899');
+
+    // The same number again, a wrong check digit, a non-cardholder: refused (exit 2), nothing written.
+    const again = await cp('account', 'create', '--user-id', 'active01', '--number', '4000001234567899');
+    expect([again.code, again.stderr]).toEqual([2, expect.stringMatching(/already been issued/)]);
+    const luhn = await cp('account', 'create', '--user-id', 'active01', '--number', '4000001234567898');
+    expect([luhn.code, luhn.stderr]).toEqual([2, expect.stringMatching(/check digit/)]);
+    const admin = await cp('account', 'create', '--user-id', 'admin01', '--number', '4000001234567881');
+    expect([admin.code, admin.stderr]).toEqual([2, expect.stringMatching(/no cardholder user: admin01/)]);
+    expect(await db.select().from(accounts).where(eq(accounts.bin, '400000'))).toHaveLength(1);
+    // No output anywhere carries the full number.
+    for (const r of [issued, again, luhn, admin])
+      expect(r.stdout + r.stderr).not.toContain('4000001234567899');
+  });
 
   it('creates, shows, unlocks a user and assigns a token', async () => {
     expect((await cp('db', 'init')).stdout).toMatch(/^database ready \((pglite|postgres)\)\n$/);

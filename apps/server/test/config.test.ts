@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
+/** Production outside the demo needs the card keys (docs/card-data.md). */
+const CARD_KEYS = {
+  CARD_DATA_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
+  CARD_HASH_KEY: Buffer.alloc(32, 2).toString('base64'),
+};
+
 describe('configuration (DESIGN §3)', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
@@ -15,7 +21,7 @@ describe('configuration (DESIGN §3)', () => {
   });
 
   it('turns demo data off by default with DATABASE_URL', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', ...CARD_KEYS }).demo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', DEMO: '1' }).demo).toBe(true);
   });
 
@@ -53,7 +59,7 @@ describe('configuration (DESIGN §3)', () => {
       }
       // Told explicitly; or no demo data; or not production.
       expect(loadConfig({ ...env, DEMO_PUBLIC: '1' }).demo).toBe(true);
-      expect(loadConfig({ ...env, DEMO: '0' }).demo).toBe(false);
+      expect(loadConfig({ ...env, DEMO: '0', ...CARD_KEYS }).demo).toBe(false);
       expect(loadConfig({ ...env, NODE_ENV: 'development' }).host).toBe(host);
     }
     for (const host of [
@@ -69,7 +75,9 @@ describe('configuration (DESIGN §3)', () => {
     }
     expect(() => loadConfig({ HOST: '0.0.0.0', DEMO_PUBLIC: 'perhaps' })).toThrow(/DEMO_PUBLIC/);
     // With DATABASE_URL, demo data is off by default: any HOST.
-    expect(loadConfig({ HOST: '0.0.0.0', DATABASE_URL: 'postgres://x@localhost/db' }).demo).toBe(false);
+    expect(
+      loadConfig({ HOST: '0.0.0.0', DATABASE_URL: 'postgres://x@localhost/db', ...CARD_KEYS }).demo,
+    ).toBe(false);
   });
 
   it('marks https public URLs secure', () => {

@@ -89,7 +89,7 @@ export async function startTestApp(
   }
   // On a copy of the template both find their work done (one read each).
   await migrate(database, config.migrationsDir);
-  const secrets = await loadSecrets(database.db);
+  const secrets = await loadSecrets(database.db, config);
   await loadDemoData(database.db, config, secrets);
   const services: Services = {
     database,

@@ -89,14 +89,18 @@ describe('demo organisations', () => {
     expect(options.some((o) => o.level === 'company')).toBe(true);
   });
 
-  it('have valid, unique card accounts for cardholders', async () => {
+  it('have valid, unique card accounts for cardholders, sealed at rest', async () => {
     const rows = await db.select().from(accounts);
     expect(rows.length).toBeGreaterThanOrEqual(10);
-    expect(new Set(rows.map((r) => r.number)).size).toBe(rows.length);
+    expect(new Set(rows.map((r) => r.numberHash)).size).toBe(rows.length);
     for (const r of rows) {
-      expect(r.number).toMatch(/^\d{12,19}$/);
-      expect(isLuhnValid(r.number)).toBe(true);
-      expect(r.last4).toBe(r.number.slice(-4));
+      expect(r.number).toBeNull();
+      const number = ctx.services.secrets.cards.open(r.numberCipher ?? '', r.numberHash ?? '');
+      expect(number).toMatch(/^\d{12,19}$/);
+      expect(isLuhnValid(number)).toBe(true);
+      expect([r.bin, r.last4, r.numberLength]).toEqual([number.slice(0, 6), number.slice(-4), number.length]);
+      // Nothing of the row holds the full number in the clear.
+      expect(JSON.stringify(r)).not.toContain(number);
     }
   });
 
@@ -275,7 +279,7 @@ describe('upgrading a database from before the organisations', () => {
       await old.execute(sql`insert into server_secrets (name, value) values ('demo-loaded', 'before')`);
 
       await migrate(database, config.migrationsDir);
-      const secrets = await loadSecrets(database.db);
+      const secrets = await loadSecrets(database.db, config);
       expect(await loadDemoData(database.db, config, secrets)).toBe(true);
       const active = await findUserByUserId(database.db, 'active01');
       expect(active).toMatchObject({

@@ -71,6 +71,8 @@ export const LIMITS = {
   /** Rows of one reporting-structure upload. */
   reportingUploadMaxRows: 5000,
   cardholderNameMaxLength: 40,
+  /** A real card's alias (seed 001 §9 gives no length: decision, docs/card-data.md). */
+  cardAliasMaxLength: 40,
   /** Masked account numbers show at most the BIN (first 6) and the last 4 digits. */
   accountBinDigits: 6,
   accountLastDigits: 4,

@@ -431,8 +431,11 @@ export const cardholders = pgTable(
 );
 
 /**
- * Card accounts: number (12-19 digits; screens show it masked, packages/domain maskAccountNumber),
- * group, status (Active, Suspended, Closed: a closed account is the inactive form, never deleted).
+ * Card accounts: the card number (12-19 digits) sealed at rest (kernel/card-vault.ts: `number_cipher`,
+ * found by its keyed hash `number_hash`), with only its BIN, last four and length in the clear (every
+ * answer shows it masked from those, packages/domain maskCardParts); group, status (Active, Suspended,
+ * Closed: a closed account is the inactive form, never deleted). `number` is the plaintext column of
+ * before 0008: start-up seals what an older version left in it (sealPlainCardNumbers) and empties it.
  */
 export const accounts = pgTable(
   'accounts',
@@ -443,7 +446,13 @@ export const accounts = pgTable(
       .references(() => companies.id),
     accountGroupId: integer('account_group_id').references(() => accountGroups.id),
     cardholderId: integer('cardholder_id').references(() => cardholders.id),
-    number: text('number').notNull(),
+    /** Before 0008 only; null once sealed (docs/card-data.md). */
+    number: text('number'),
+    numberCipher: text('number_cipher'),
+    numberHash: text('number_hash'),
+    /** The BIN (first 6 digits) and the number's length, kept in the clear to show it masked. */
+    bin: text('bin'),
+    numberLength: integer('number_length'),
     /** Last four digits, for searching without touching the full number. */
     last4: text('last4').notNull(),
     status: text('status').notNull().default('Active'),
@@ -451,11 +460,14 @@ export const accounts = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('accounts_number_key').on(t.number),
+    uniqueIndex('accounts_number_hash_key').on(t.numberHash),
     index('accounts_company_idx').on(t.companyId, t.last4),
     index('accounts_group_idx').on(t.accountGroupId),
     index('accounts_cardholder_idx').on(t.cardholderId),
-    check('accounts_number_check', sql`${t.number} ~ '^[0-9]{12,19}$'`),
+    check(
+      'accounts_sealed_check',
+      sql`(${t.number} is null and ${t.numberCipher} is not null and ${t.numberHash} is not null and ${t.bin} ~ '^[0-9]{6}$' and ${t.numberLength} between 12 and 19) or (${t.number} ~ '^[0-9]{12,19}$' and ${t.numberCipher} is null)`,
+    ),
     check('accounts_status_check', sql`${t.status} in ('Active', 'Suspended', 'Closed')`),
   ],
 );

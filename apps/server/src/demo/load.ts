@@ -323,7 +323,7 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
     return true;
   }
   if (!markers.has(MARKER)) await loadCobrands(db, config);
-  const series = new DemoAccountSeries();
+  const series = new DemoAccountSeries(secrets.cards);
   const ids = await db.transaction((tx) => insertDemoOrganisations(tx, series));
   const companyIssuer = new Map(
     (await db.query.companies.findMany()).map((c) => [

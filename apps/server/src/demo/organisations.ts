@@ -25,6 +25,7 @@ import {
   programOptions,
   programTypes,
 } from '../db/schema.ts';
+import type { CardVault, SealedCardNumber } from '../kernel/card-vault.ts';
 
 /**
  * The demo organisations (README "Demo organisations"): one issuer group over two issuers, three
@@ -193,8 +194,10 @@ export function demoAccountNumber(sequence: number): string {
 /** Account numbers handed out so far in this load (demo cardholders and demo users share the series). */
 export class DemoAccountSeries {
   private next = 1;
-  take(): string {
-    return demoAccountNumber(this.next++);
+  constructor(private readonly vault: CardVault) {}
+  /** The next demo card number, sealed as every card number is at rest. */
+  take(): SealedCardNumber {
+    return this.vault.seal(demoAccountNumber(this.next++));
   }
 }
 
@@ -337,6 +340,13 @@ export async function insertDemoAccount(
   series: DemoAccountSeries,
   account: { companyId: number; accountGroupId: number | null; cardholderId: number; status?: string },
 ): Promise<void> {
-  const number = series.take();
-  await db.insert(accounts).values({ ...account, number, last4: number.slice(-4) });
+  const sealed = series.take();
+  await db.insert(accounts).values({
+    ...account,
+    numberCipher: sealed.cipher,
+    numberHash: sealed.hash,
+    bin: sealed.bin,
+    numberLength: sealed.length,
+    last4: sealed.last4,
+  });
 }

@@ -23,7 +23,7 @@ export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/test';
 async function fill(database: Database): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmpdir(), DEMO: '0' });
   await migrate(database, config.migrationsDir);
-  const secrets = await loadSecrets(database.db);
+  const secrets = await loadSecrets(database.db, config);
   await loadDemoData(database.db, config, secrets);
   // Without its HMAC key the template hands each copy a key of its own (loadSecrets makes one), as each
   // installation has: budgets and decoys keyed by it must not collide between test databases sharing one

@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../kernel/module.ts';
+import { accountCommands } from './commands.ts';
 import { accountRoutes } from './routes.ts';
 
 /** Card accounts, account groups and cardholders. */
-export const accountsModule: ServerModule = { routes: accountRoutes };
+export const accountsModule: ServerModule = { routes: accountRoutes, commands: accountCommands };

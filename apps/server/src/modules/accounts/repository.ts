@@ -211,8 +211,9 @@ export interface AccountFilter {
 
 const accountColumns = {
   id: accounts.id,
-  /** Read only to mask it at once (toAccount); never put in an answer, a log or an audit row. */
-  number: accounts.number,
+  /** What is kept of the card number in the clear (the full number stays sealed: kernel/card-vault.ts). */
+  bin: accounts.bin,
+  numberLength: accounts.numberLength,
   last4: accounts.last4,
   status: accounts.status,
   groupId: accounts.accountGroupId,
@@ -225,7 +226,9 @@ const accountColumns = {
 
 export type AccountRow = {
   id: number;
-  number: string;
+  /** Null only for a number not yet sealed (before start-up's sealPlainCardNumbers). */
+  bin: string | null;
+  numberLength: number | null;
   last4: string;
   status: string;
   groupId: number | null;

@@ -19,7 +19,7 @@ import {
   isResultTooLarge,
   LIMITS,
   type MyCards,
-  maskAccountNumber,
+  maskCardParts,
   may,
   pageCount,
   toFieldErrors,
@@ -57,11 +57,17 @@ import {
   visibleAccountsOfCardholder,
 } from './repository.ts';
 
+/** The card number as it may be shown (BIN and last four), from the parts kept in the clear. */
+export function maskedNumberOf(row: Pick<AccountRow, 'bin' | 'numberLength' | 'last4'>): string {
+  if (row.bin === null || row.numberLength === null) return '*'.repeat(12);
+  return maskCardParts({ bin: row.bin, last4: row.last4, length: row.numberLength });
+}
+
 /** The one place an account row becomes an answer: the full number is masked here, never passed on. */
 export function toAccount(row: AccountRow): AccountSummary {
   return {
     id: row.id,
-    maskedNumber: maskAccountNumber(row.number),
+    maskedNumber: maskedNumberOf(row),
     last4: row.last4,
     status: row.status as AccountStatus,
     group: row.groupId !== null ? { id: row.groupId, name: row.groupName ?? '' } : null,
@@ -366,7 +372,7 @@ export class AccountService {
         caller,
         status === 'Closed' ? 'account.closed' : 'account.statusChanged',
         'account',
-        maskAccountNumber(current.number),
+        maskedNumberOf(current),
         { status: { before: current.status, after: status } },
         ip,
         await userOfCardholder(tx, current.cardholderId),
@@ -414,7 +420,7 @@ export class AccountService {
         caller,
         'account.moved',
         'account',
-        maskAccountNumber(current.number),
+        maskedNumberOf(current),
         { group: { before: current.groupName, after: group.name } },
         ip,
         await userOfCardholder(tx, current.cardholderId),
