@@ -141,10 +141,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cardHashKey = e.CARD_HASH_KEY === undefined ? undefined : Buffer.from(e.CARD_HASH_KEY, 'base64');
   if (cardHashKey && cardHashKey.length !== 32)
     throw new ConfigError('Invalid configuration: CARD_HASH_KEY must be 32 bytes (base64)');
-  // Card numbers in production are sealed under keys the database does not hold (docs/card-data.md).
-  if (e.NODE_ENV === 'production' && !demoFlag.data && (!cardDataKeys || !cardHashKey))
+  // Card numbers of a production PostgreSQL deployment are sealed under keys the database does not hold
+  // (docs/card-data.md); the embedded database and the demo keep stand-in keys in the database.
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !demoFlag.data && (!cardDataKeys || !cardHashKey))
     throw new ConfigError(
-      'Invalid configuration: CARD_DATA_KEYS and CARD_HASH_KEY must be set in production (the demo keeps its keys in the database)',
+      'Invalid configuration: CARD_DATA_KEYS and CARD_HASH_KEY must be set in production with DATABASE_URL (the demo and the embedded database keep their keys in the database)',
     );
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
