@@ -42,6 +42,7 @@ const SERVER_GRAPH = {
   roles: ['access', 'multi-user'],
   text: [],
   token: ['mail', 'users'],
+  transactions: ['access', 'accounts'],
   users: ['access', 'issuers', 'mail', 'organisations'],
 };
 

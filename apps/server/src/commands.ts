@@ -106,6 +106,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
       await command.run(
         {
           db: database.db,
+          database,
           config,
           io,
           texts: new TextBundles(config.bundlesDir),

@@ -19,6 +19,7 @@ import { profileModule } from './modules/profile/index.ts';
 import { rolesModule } from './modules/roles/index.ts';
 import { textModule } from './modules/text/index.ts';
 import { tokenModule } from './modules/token/index.ts';
+import { transactionsModule } from './modules/transactions/index.ts';
 import { usersModule } from './modules/users/index.ts';
 
 /**
@@ -41,6 +42,7 @@ export const MODULES: readonly ServerModule[] = [
   organisationsModule,
   issuersModule,
   accountsModule,
+  transactionsModule,
   profileModule,
   rolesModule,
   multiUserModule,

@@ -8,6 +8,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,6 +24,19 @@ export async function queryRows<T extends object>(db: Executor, query: SQL): Pro
   return (result as { rows: T[] }).rows;
 }
 
+/**
+ * One transaction on one connection, in plain SQL with `$n` parameters, for bulk work (a transaction
+ * file's import): no statement timeout of the serving pool, and COPY FROM STDIN where the driver has it.
+ */
+export interface BulkSession {
+  query<R extends object = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+  ): Promise<{ rows: R[]; affectedRows: number }>;
+  /** `COPY … FROM STDIN` as a writable stream (PostgreSQL; the embedded database has none). */
+  copyFrom?: (text: string) => NodeJS.WritableStream;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres' | 'pglite-socket';
@@ -35,6 +49,45 @@ export interface Database {
    * the serving timeouts (migrations may take long); directly otherwise.
    */
   withLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction of its own (BulkSession): committed when fn resolves, rolled back when
+   * it throws — a crash or a killed process in between leaves nothing behind.
+   */
+  bulk<T>(fn: (session: BulkSession) => Promise<T>): Promise<T>;
+}
+
+/** bulk() over a node-postgres pool: a client of its own, BEGIN … COMMIT, released however it ends. */
+function poolBulk(pool: pg.Pool, copy: boolean) {
+  return async <T>(fn: (session: BulkSession) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      // Bulk work may take minutes: the serving timeouts (SERVING_TIMEOUTS) are for requests.
+      await client.query('set local statement_timeout = 0');
+      await client.query('set local idle_in_transaction_session_timeout = 0');
+      const session: BulkSession = {
+        query: async (text, params) => {
+          const result = await client.query(text, params);
+          return { rows: result.rows, affectedRows: result.rowCount ?? 0 };
+        },
+        ...(copy ? { copyFrom: (text: string) => client.query(copyFrom(text)) } : {}),
+      };
+      const answer = await fn(session);
+      await client.query('commit');
+      return answer;
+    } catch (error) {
+      try {
+        await client.query('rollback');
+      } catch (rollbackError) {
+        broken = rollbackError as Error;
+      }
+      if (connectionLost(client, error)) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
 }
 
 const direct =
@@ -90,6 +143,15 @@ export async function openPglite(
     },
     close: () => client.close(),
     withLock: direct(db),
+    bulk: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          query: async (text, params) => {
+            const result = await tx.query(text, params);
+            return { rows: result.rows as never[], affectedRows: result.affectedRows ?? 0 };
+          },
+        }),
+      ),
   };
 }
 
@@ -160,6 +222,7 @@ export function openPostgres(url: string, max = 10): Database {
         await client.end().catch(() => {});
       }
     },
+    bulk: poolBulk(pool, true),
   };
 }
 
@@ -193,6 +256,8 @@ export async function openPgliteSocket(dataDir: string): Promise<Database | unde
     },
     close: () => pool.end(),
     withLock: direct(db),
+    // The socket speaks the protocol to the embedded database, which has no COPY FROM STDIN.
+    bulk: poolBulk(pool, false),
   };
 }
 

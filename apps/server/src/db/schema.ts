@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   foreignKey,
   index,
   integer,
@@ -295,6 +296,13 @@ export const issuers = pgTable(
      */
     passwordMinLength: integer('password_min_length').notNull().default(12),
     passwordDurationDays: integer('password_duration_days').notNull().default(90),
+    /**
+     * The issuer's card BINs (seed 001 §9: 6–16 digits each, the list ≤ 255 characters; packages/domain
+     * parseCardBins), space-separated; empty: any. A card number issued under it must start with one.
+     */
+    cardBins: text('card_bins').notNull().default(''),
+    /** Account digits to display (seed 001 §9: 1–8): how many last digits its screens show. */
+    accountDigits: integer('account_digits').notNull().default(4),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -303,6 +311,7 @@ export const issuers = pgTable(
     index('issuers_group_idx').on(t.issuerGroupId),
     check('issuers_password_min_length_check', sql`${t.passwordMinLength} between 12 and 20`),
     check('issuers_password_duration_days_check', sql`${t.passwordDurationDays} between 30 and 90`),
+    check('issuers_account_digits_check', sql`${t.accountDigits} between 1 and 8`),
   ],
 );
 
@@ -563,4 +572,76 @@ export const multiUserMembers = pgTable(
     addedAt: ts('added_at').notNull().defaultNow(),
   },
   (t) => [index('multi_user_members_link_idx').on(t.linkId)],
+);
+
+/**
+ * One imported transaction file (modules/transactions import.ts, DESIGN §7): which issuer, who, what
+ * file (its SHA-256), and what came of it. Only a file that was taken is recorded: a refused file
+ * changes nothing (its report goes back to whoever sent it; the audit trail has the attempt).
+ */
+export const transactionImports = pgTable(
+  'transaction_imports',
+  {
+    id: serial('id').primaryKey(),
+    issuerId: integer('issuer_id').references(() => issuers.id),
+    fileName: text('file_name').notNull(),
+    fileSha256: text('file_sha256').notNull(),
+    format: text('format').notNull(),
+    rows: integer('rows').notNull(),
+    imported: integer('imported').notNull(),
+    duplicates: integer('duplicates').notNull(),
+    byUserPk: integer('by_user_pk').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('transaction_imports_format_check', sql`${t.format} in ('csv', 'xml')`)],
+);
+
+/**
+ * Card transactions (issue 15, DESIGN §7 "Money", "Transactions"): amount and tax in integer minor
+ * units of an ISO 4217 currency, the account (never its number), the merchant, and where in its life
+ * the transaction is (seed 001 §4: New → Reviewed → Approved → Locked; exported beside it). `reference`
+ * is the issuer's id of the transaction: unique per issuer, so a second import of a file adds nothing.
+ * Issuer and company are copied from the account when imported (an account never changes company), so
+ * each scope's list runs on an index of its own (docs/transactions.md).
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    issuerId: integer('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    reference: text('reference').notNull(),
+    transactionDate: date('transaction_date', { mode: 'string' }).notNull(),
+    postingDate: date('posting_date', { mode: 'string' }).notNull(),
+    merchantName: text('merchant_name').notNull(),
+    merchantCity: text('merchant_city').notNull().default(''),
+    merchantCountry: text('merchant_country').notNull(),
+    mcc: text('mcc').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    tax: bigint('tax', { mode: 'bigint' }).notNull().default(sql`0`),
+    status: text('status').notNull().default('New'),
+    exportedAt: ts('exported_at'),
+    importId: integer('import_id').references(() => transactionImports.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transactions_issuer_reference_key').on(t.issuerId, t.reference),
+    // The Transaction Summary's key (date, id; newest first) within each scope (docs/transactions.md).
+    index('transactions_company_date_idx').on(t.companyId, t.transactionDate.desc(), t.id.desc()),
+    index('transactions_account_date_idx').on(t.accountId, t.transactionDate.desc(), t.id.desc()),
+    index('transactions_issuer_date_idx').on(t.issuerId, t.transactionDate.desc(), t.id.desc()),
+    check('transactions_status_check', sql`${t.status} in ('New', 'Reviewed', 'Approved', 'Locked')`),
+    check('transactions_amount_check', sql`${t.amount} <> 0`),
+    check('transactions_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('transactions_mcc_check', sql`${t.mcc} ~ '^[0-9]{4}$'`),
+  ],
 );

@@ -26,6 +26,7 @@ import {
   insertDemoAccount,
   insertDemoOrganisations,
 } from './organisations.ts';
+import { insertDemoTransactions } from './transactions.ts';
 
 /** The password of every demo user (README). */
 export const DEMO_PASSWORD = 'Cardportal#2026';
@@ -307,6 +308,8 @@ const MARKER = 'demo-loaded';
 const ROLES_MARKER = 'demo-roles-loaded';
 /** Set once the demo organisations are loaded: a data directory from before them gets them on upgrade. */
 const ORG_MARKER = 'demo-organisations-loaded';
+/** Set once the demo cards' transactions are loaded (a database from before them gets them). */
+const TRANSACTIONS_MARKER = 'demo-transactions-loaded';
 
 /**
  * Loads the demo co-brands, images, organisations and users once (marker rows remember it). A database
@@ -318,8 +321,9 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
     (await db.select({ name: serverSecrets.name }).from(serverSecrets)).map((r) => r.name),
   );
   if (markers.has(MARKER) && markers.has(ORG_MARKER)) {
-    if (markers.has(ROLES_MARKER)) return false;
-    await loadDemoRolesAndLinks(db);
+    if (markers.has(ROLES_MARKER) && markers.has(TRANSACTIONS_MARKER)) return false;
+    if (!markers.has(ROLES_MARKER)) await loadDemoRolesAndLinks(db);
+    if (!markers.has(TRANSACTIONS_MARKER)) await loadDemoTransactions(db);
     return true;
   }
   if (!markers.has(MARKER)) await loadCobrands(db, config);
@@ -371,7 +375,19 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
     ])
     .onConflictDoNothing();
   if (!markers.has(ROLES_MARKER)) await loadDemoRolesAndLinks(db);
+  if (!markers.has(TRANSACTIONS_MARKER)) await loadDemoTransactions(db);
   return true;
+}
+
+/** A few months of spending on every demo card (demo/transactions.ts), once. */
+async function loadDemoTransactions(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await insertDemoTransactions(tx);
+    await tx
+      .insert(serverSecrets)
+      .values({ name: TRANSACTIONS_MARKER, value: new Date().toISOString() })
+      .onConflictDoNothing();
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import type { TextBundles } from '../text/bundles.ts';
 import type { Secrets } from './secrets.ts';
 
@@ -20,6 +20,8 @@ export interface CliIo {
 /** What a command gets: the database (already initialised), the configuration and the texts. */
 export interface CliContext {
   db: Db;
+  /** The same database, for bulk work in a transaction of its own (Database.bulk). */
+  database: Database;
   config: Config;
   texts: TextBundles;
   io: CliIo;

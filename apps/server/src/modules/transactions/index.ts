@@ -1,0 +1,7 @@
+import type { ServerModule } from '../../kernel/module.ts';
+import { transactionCommands } from './commands.ts';
+
+export { type ImportReport, importTransactions } from './import.ts';
+
+/** Card transactions: import, the Transaction Summary, their life (issue 15, docs/transactions.md). */
+export const transactionsModule: ServerModule = { commands: transactionCommands };

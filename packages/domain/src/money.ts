@@ -1,0 +1,94 @@
+import currencyCodes from 'currency-codes';
+
+/**
+ * Money (DESIGN §7 "Money", docs/money.md): an amount is a whole number of the currency's minor units
+ * (a `bigint` here, PostgreSQL `bigint` at rest) beside an ISO 4217 code whose exponent — 0 to 4
+ * decimals — comes from the maintained table of `currency-codes`, never from us. Text becomes minor units
+ * and minor units become text by string arithmetic only: no amount ever passes through a float.
+ */
+
+/** The largest amount accepted, in major units' whole digits (PostgreSQL bigint holds 18 and more). */
+export const MONEY_MAX_WHOLE_DIGITS = 13;
+
+const ISO_CODE = /^[A-Z]{3}$/;
+/** Units of account with no minor unit in ISO 4217 ("N.A."), which the table lists with 0 digits. */
+const NOT_MONEY = new Set(['XDR', 'XSU', 'XUA']);
+
+/**
+ * The currency's decimals (0–4) by its ISO 4217 code, or undefined for a code the table does not know
+ * or that has no minor unit (gold, SDR, testing codes: `digits` absent).
+ */
+export function currencyExponent(code: string): number | undefined {
+  if (!ISO_CODE.test(code) || NOT_MONEY.has(code)) return undefined;
+  const record = currencyCodes.code(code);
+  // Metals, bond units, testing and "no currency" codes: listed under pseudo-countries `Zz…`.
+  if (!record || record.countries.length === 0 || record.countries.some((c) => c.startsWith('Zz')))
+    return undefined;
+  const digits = record.digits;
+  return typeof digits === 'number' && Number.isInteger(digits) && digits >= 0 && digits <= 4
+    ? digits
+    : undefined;
+}
+
+export const isCurrencyCode = (code: string): boolean => currencyExponent(code) !== undefined;
+
+/**
+ * Parses an amount written in major units with at most the currency's decimals (`12.5`, `-3.000`,
+ * `1200`), as files and forms carry it, into minor units. A decimal point only (no grouping, no
+ * exponent); a leading `-` for credits. Answers the minor units, or the message key of the problem:
+ * `money.amount.format` (not a number like that), `money.amount.decimals` (more decimals than the
+ * currency has), `money.amount.tooLarge`, `money.currency.unknown`.
+ */
+export function parseMinorUnits(text: string, currency: string): { minor: bigint } | { problem: string } {
+  const exponent = currencyExponent(currency);
+  if (exponent === undefined) return { problem: 'money.currency.unknown' };
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text.trim());
+  if (!match) return { problem: 'money.amount.format' };
+  const [, sign, whole = '', fraction = ''] = match;
+  const wholeDigits = whole.replace(/^0+(?=\d)/, '');
+  if (wholeDigits.length > MONEY_MAX_WHOLE_DIGITS) return { problem: 'money.amount.tooLarge' };
+  // Trailing zeros past the currency's decimals say nothing (`10.50` in JPY is not; `10.500` in EUR is).
+  const significant = fraction.replace(/0+$/, '');
+  if (significant.length > exponent) return { problem: 'money.amount.decimals' };
+  const minor = BigInt(`${wholeDigits}${significant.padEnd(exponent, '0')}`);
+  return { minor: sign === '-' ? -minor : minor };
+}
+
+/**
+ * Minor units as a plain decimal string in major units with exactly the currency's decimals
+ * (`-1234.50`): for files, for exports, and as the exact input of Intl.NumberFormat.
+ */
+export function toMajorUnits(minor: bigint, currency: string): string {
+  const exponent = currencyExponent(currency) ?? 2;
+  const negative = minor < 0n;
+  const digits = (negative ? -minor : minor).toString().padStart(exponent + 1, '0');
+  const whole = digits.slice(0, digits.length - exponent);
+  const fraction = digits.slice(digits.length - exponent);
+  return `${negative ? '-' : ''}${whole}${exponent > 0 ? `.${fraction}` : ''}`;
+}
+
+/**
+ * An amount as the user's locale writes it, with the currency's decimals (`1.234,50 €`). Intl formats the
+ * decimal string exactly (a string argument is an exact decimal, never rounded through a double).
+ */
+export function formatMoney(minor: bigint, currency: string, locale: string): string {
+  const exponent = currencyExponent(currency) ?? 2;
+  const format = new Intl.NumberFormat(locale.replace('_', '-'), {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: exponent,
+    maximumFractionDigits: exponent,
+  });
+  return format.format(toMajorUnits(minor, currency) as `${number}`);
+}
+
+/**
+ * Minor units as the JSON of an answer carries them: a string of digits (JSON numbers past 2^53 lose
+ * digits, and a bigint has no JSON form).
+ */
+export const minorToJson = (minor: bigint): string => minor.toString();
+
+/** The inverse of minorToJson, strictly: an optional `-` and digits only. */
+export function minorFromJson(text: string): bigint | undefined {
+  return /^-?\d{1,19}$/.test(text) ? BigInt(text) : undefined;
+}
