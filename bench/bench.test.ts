@@ -17,6 +17,7 @@ describe('benchmarks, smoke version', () => {
       'signin-postgres',
       'scale',
       'paging',
+      'import',
     ]);
     for (const section of report.sections) {
       expect(section.table.length, section.name).toBeGreaterThan(0);

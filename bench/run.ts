@@ -6,14 +6,16 @@
  *  - page weight and Chromium timings of the sign-in screen, plain and throttled;
  *  - resident memory idle and at peak sign-in load, embedded and PostgreSQL;
  *  - scale: 1,000,000 users and 200,000 sessions in PostgreSQL against 1,000 users;
- *  - paging: 1,000,000 audit events in PostgreSQL, the first page against one 90 % deep, by key.
+ *  - paging: 1,000,000 audit events in PostgreSQL, the first page against one 90 % deep, by key;
+ *  - import: a 1,000,000-row transaction file into PostgreSQL against a bare COPY of it, and memory.
  * Writes bench/results/latest.json and a table. `-- --check` exits non-zero when a budget is missed;
- * `-- --quick` runs short levels; `-- --only=signin,public,page,scale,paging` picks sections.
+ * `-- --quick` runs short levels; `-- --only=signin,public,page,scale,paging,import` picks sections.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { importBench } from './import.ts';
 import { type Effort, POSTGRES_ADMIN_URL, root, rssMb, type Section, startServer } from './lib.ts';
 import { pageBench } from './page.ts';
 import { pagingBench } from './paging.ts';
@@ -87,6 +89,7 @@ export async function runBenchmarks(effort: Effort, only?: Set<string>): Promise
   }
   if (wants('scale')) sections.push(await scaleBench(effort));
   if (wants('paging')) sections.push(await pagingBench(effort));
+  if (wants('import')) sections.push(await importBench(effort));
 
   return {
     at: new Date().toISOString(),

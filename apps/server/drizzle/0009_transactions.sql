@@ -42,10 +42,7 @@ ALTER TABLE "issuers" ADD COLUMN "card_bins" text DEFAULT '' NOT NULL;--> statem
 ALTER TABLE "issuers" ADD COLUMN "account_digits" integer DEFAULT 4 NOT NULL;--> statement-breakpoint
 ALTER TABLE "transaction_imports" ADD CONSTRAINT "transaction_imports_issuer_id_issuers_id_fk" FOREIGN KEY ("issuer_id") REFERENCES "public"."issuers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transaction_imports" ADD CONSTRAINT "transaction_imports_by_user_pk_users_id_fk" FOREIGN KEY ("by_user_pk") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_issuer_id_issuers_id_fk" FOREIGN KEY ("issuer_id") REFERENCES "public"."issuers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_import_id_transaction_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."transaction_imports"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "transactions_issuer_reference_key" ON "transactions" USING btree ("issuer_id","reference");--> statement-breakpoint
 CREATE INDEX "transactions_company_date_idx" ON "transactions" USING btree ("company_id","transaction_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "transactions_account_date_idx" ON "transactions" USING btree ("account_id","transaction_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint

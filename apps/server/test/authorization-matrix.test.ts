@@ -485,6 +485,19 @@ const MATRIX: Cell[] = [
     body: { active: true },
     expect: row(403, 200, 200, 200, 200, 403, 403, 403, 404),
   },
+  // The Transaction Summary: everyone within its scope; another issuer's administrator finds nothing.
+  {
+    endpoint: 'GET /app/api/transactions',
+    label: 'transactions in scope',
+    url: '/app/api/transactions',
+    expect: row(200, 200, 200, 200, 200, 200, 200, 200, 200),
+  },
+  {
+    endpoint: 'GET /app/api/transactions/:id',
+    label: "a transaction on active01's card",
+    url: '/app/api/transactions/{active01Transaction}',
+    expect: row(200, 200, 200, 200, 200, 200, 200, 200, 404),
+  },
   {
     endpoint: 'GET /app/api/my/cards',
     label: 'own cards (empty for non-cardholders)',
@@ -640,6 +653,11 @@ async function loadAcmeIds(): Promise<void> {
   await one(
     'travel',
     sql`select g.id from account_groups g join companies c on c.id = g.company_id where c.number = '100001' and g.name = 'Travel'`,
+  );
+  await one(
+    'active01Transaction',
+    sql`select t.id from transactions t join accounts a on a.id = t.account_id
+      join users u on u.cardholder_id = a.cardholder_id where u.user_id = 'active01' order by t.id limit 1`,
   );
 }
 

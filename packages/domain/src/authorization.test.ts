@@ -33,6 +33,7 @@ const TABLE: Record<Action, string> = {
   viewStructure: 'ZHIGCOS',
   modifyStructure: 'ZHIGC',
   viewAccounts: 'ZHIGCOSA',
+  viewTransactions: 'ZHIGCOSA',
   maintainAccounts: 'HIGC',
   viewAccountGroups: 'ZHIGCOS',
   maintainAccountGroups: 'HIGC',

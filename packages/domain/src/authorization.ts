@@ -73,6 +73,9 @@ export const POLICY = {
   viewAccountGroups: rule(MANAGERS),
   maintainAccountGroups: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
 
+  // Card transactions ("Transactions"): everyone sees those of the cards in its scope.
+  viewTransactions: rule(ALL),
+
   // Issuers, issuer groups, company groups and program options ("Issuers and program options").
   viewIssuers: rule(['Z', 'H', 'I']),
   createIssuer: rule(['Z']),

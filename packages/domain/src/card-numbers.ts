@@ -16,6 +16,8 @@ export const CARD_BINS_MAX_LENGTH = 255;
 export const CARD_BIN_MIN_DIGITS = 6;
 export const CARD_BIN_MAX_DIGITS = 16;
 
+const CARD_NUMBER = new RegExp(`^\\d{${LIMITS.cardNumberMinDigits},${LIMITS.cardNumberMaxDigits}}$`);
+
 /**
  * The first problem of a card number to issue: required, 12–19 digits (spaces and dashes between
  * groups dropped), the Luhn check digit, within the issuer's BINs when it lists any. Undefined: fine.
@@ -23,8 +25,7 @@ export const CARD_BIN_MAX_DIGITS = 16;
 export function checkCardNumber(raw: string, bins: readonly string[] = []): string | undefined {
   const number = normaliseAccountNumber(raw);
   if (number.length === 0) return 'account.number.required';
-  if (!new RegExp(`^\\d{${LIMITS.cardNumberMinDigits},${LIMITS.cardNumberMaxDigits}}$`).test(number))
-    return 'account.number.format';
+  if (!CARD_NUMBER.test(number)) return 'account.number.format';
   if (!isLuhnValid(number)) return 'account.number.luhn';
   if (bins.length > 0 && !bins.some((bin) => number.startsWith(bin))) return 'account.number.bin';
   return undefined;

@@ -7,6 +7,7 @@ export * from './api/me.ts';
 export * from './api/organisations.ts';
 export * from './api/portal.ts';
 export * from './api/profile.ts';
+export * from './api/transactions.ts';
 export * from './api/users.ts';
 export * from './authorization.ts';
 export * from './card-numbers.ts';

@@ -56,6 +56,11 @@ export const LIMITS = {
   /** Rows per page of a search result, and the most rows a search may match before "Result set is too large". */
   searchPageSize: 25,
   searchMaxResults: 1000,
+  /**
+   * Transactions a Transaction Summary counts and lets one jump into (400 pages of 25); past it the
+   * list still pages by key, with "Result set is too large" to refine it (docs/transactions.md).
+   */
+  transactionResultMax: 10_000,
   /** Organisation records (docs/organisations.md: the seed gives no lengths for these). */
   orgNameMaxLength: 40,
   issuerNumberMaxDigits: 10,

@@ -19,6 +19,16 @@ const NOT_MONEY = new Set(['XDR', 'XSU', 'XUA']);
  * or that has no minor unit (gold, SDR, testing codes: `digits` absent).
  */
 export function currencyExponent(code: string): number | undefined {
+  // Looked up once per code (the table's lookup is a scan; files carry a few currencies, many times).
+  if (EXPONENTS.has(code)) return EXPONENTS.get(code);
+  const exponent = lookUpExponent(code);
+  if (EXPONENTS.size < 1024) EXPONENTS.set(code, exponent);
+  return exponent;
+}
+
+const EXPONENTS = new Map<string, number | undefined>();
+
+function lookUpExponent(code: string): number | undefined {
   if (!ISO_CODE.test(code) || NOT_MONEY.has(code)) return undefined;
   const record = currencyCodes.code(code);
   // Metals, bond units, testing and "no currency" codes: listed under pseudo-countries `Zz…`.

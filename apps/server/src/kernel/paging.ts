@@ -1,3 +1,4 @@
+import { isIsoDate } from '@cardportal/domain';
 import { count, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Subquery } from 'drizzle-orm/subquery';
@@ -14,7 +15,7 @@ import { AppError } from '../http/app-error.ts';
  */
 
 /** How a key value is carried and compared: text, a whole number, or a timestamp (kept as PostgreSQL text, microseconds intact). */
-export type KeyType = 'text' | 'int' | 'timestamptz';
+export type KeyType = 'text' | 'int' | 'timestamptz' | 'date';
 
 export interface KeyPart {
   /** The column or expression sorted on (the index's column, in its order). */
@@ -120,7 +121,8 @@ export function decodeCursor(
     const fits =
       key.type === 'int'
         ? typeof value === 'number'
-        : typeof value === 'string' && (key.type === 'text' || isTimestampText(value));
+        : typeof value === 'string' &&
+          (key.type === 'text' || (key.type === 'date' ? isIsoDate(value) : isTimestampText(value)));
     if (!fits) throw new CursorError(parameter);
   });
   return values;
@@ -209,4 +211,26 @@ export async function countUpTo(
  */
 export function numberedPage<Q extends PgSelect>(query: Q, page: number, pageSize: number): Q {
   return query.limit(pageSize).offset((page - 1) * pageSize) as Q;
+}
+
+/**
+ * A page jump over a keyset list whose matches are counted and capped (the Transaction Summary: at
+ * most `cap` rows can be paged to, else "Result set is too large"): the cursor to read page `page`
+ * after — the key of the last row of the page before it, found by walking the list's index no further
+ * than `cap` entries (docs/paging.md "Page jump over a key"). Page 1: no cursor.
+ */
+export async function cursorForPage<Row>(
+  keyset: Keyset<Row>,
+  page: number,
+  pageSize: number,
+  select: (beyond: undefined) => {
+    orderBy(...columns: SQL[]): { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } };
+  },
+): Promise<string | undefined> {
+  if (page <= 1) return undefined;
+  const [row] = await select(undefined)
+    .orderBy(...ordered(keyset.keys, keyset.direction))
+    .limit(1)
+    .offset((page - 1) * pageSize - 1);
+  return row === undefined ? undefined : encodeCursor(keyset.list, keyset.keyOf(row));
 }

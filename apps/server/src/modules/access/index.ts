@@ -11,6 +11,7 @@ export {
   issuerGroupScope,
   issuerScope,
   subtree,
+  transactionScope,
 } from './scopes.ts';
 export { endSessionsOfOrganisation, organisationActive } from './standing.ts';
 export {

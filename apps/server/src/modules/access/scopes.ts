@@ -8,6 +8,7 @@ import {
   companyGroups,
   issuerGroups,
   issuers,
+  transactions,
 } from '../../db/schema.ts';
 
 /**
@@ -131,4 +132,35 @@ export function accountGroupScope(caller: CallerScope, companyId: number): SQL {
       : FALSE;
   if (caller.type === 'A') return FALSE;
   return inCompany;
+}
+
+/**
+ * The transactions the caller sees (on `transactions`): by the issuer, company group or company copied
+ * onto each transaction (each with an index of its own), and inside a company by the accounts the
+ * caller sees there (accountScope: O its org subtree's cardholders, S its account group, A its own).
+ */
+export function transactionScope(caller: CallerScope): SQL {
+  switch (caller.type) {
+    case 'Z':
+      return sql`true`;
+    case 'H':
+      return caller.issuerGroupId
+        ? sql`${transactions.issuerId} in (select id from ${issuers} where issuer_group_id = ${caller.issuerGroupId})`
+        : FALSE;
+    case 'I':
+      return caller.issuerId ? eq(transactions.issuerId, caller.issuerId) : FALSE;
+    case 'G':
+      return caller.companyGroupId
+        ? sql`${transactions.companyId} in (select id from ${companies} where company_group_id = ${caller.companyGroupId})`
+        : FALSE;
+    case 'C':
+      return caller.companyId ? eq(transactions.companyId, caller.companyId) : FALSE;
+    default:
+      return caller.companyId
+        ? (and(
+            eq(transactions.companyId, caller.companyId),
+            sql`${transactions.accountId} in (select "accounts"."id" from ${accounts} where ${accountScope(caller, caller.companyId)})`,
+          ) as SQL)
+        : FALSE;
+  }
 }

@@ -236,6 +236,18 @@ export async function importTransactions(
     problems: [],
     ignored: [],
   };
+  // A file names the same cards again and again, and an HMAC costs microseconds: each number's hash is
+  // remembered for this import only (the numbers leave memory with it), up to a few thousand cards.
+  const hashes = new Map<string, string>();
+  const hashOf = (number: string) => {
+    let hash = hashes.get(number);
+    if (hash === undefined) {
+      hash = vault.hashOf(number);
+      if (hashes.size >= 10_000) hashes.clear();
+      hashes.set(number, hash);
+    }
+    return hash;
+  };
   const problem = (p: RowProblem) => {
     if (report.problems.length < maxProblems) report.problems.push(p);
   };
@@ -275,7 +287,7 @@ export async function importTransactions(
             continue;
           }
           await stager.add(
-            stagedRow(record.line, checked.transaction, vault.hashOf(checked.transaction.accountNumber)),
+            stagedRow(record.line, checked.transaction, hashOf(checked.transaction.accountNumber)),
           );
         }
         await stager.finish();

@@ -1,0 +1,152 @@
+import type { CallerScope, TransactionFilter } from '@cardportal/domain';
+import { and, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { accounts, cardholders, companies, transactions } from '../../db/schema.ts';
+import {
+  countUpTo,
+  cursorForPage,
+  type Keyset,
+  type KeysetPage,
+  keysetPage,
+  type PageRequest,
+} from '../../kernel/paging.ts';
+import { transactionScope } from '../access/index.ts';
+
+/**
+ * The Transaction Summary's queries (docs/transactions.md): always inside the caller's scope
+ * (transactionScope, SQL), filtered, and paged by (transaction date, id) — the order of the scope's
+ * index — newest or oldest first.
+ */
+
+const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function where(caller: CallerScope, filter: TransactionFilter): SQL {
+  const q = filter.q;
+  return and(
+    transactionScope(caller),
+    filter.from ? gte(transactions.transactionDate, filter.from) : undefined,
+    filter.to ? lte(transactions.transactionDate, filter.to) : undefined,
+    filter.accountId !== undefined ? eq(transactions.accountId, filter.accountId) : undefined,
+    filter.status ? eq(transactions.status, filter.status) : undefined,
+    filter.currency ? eq(transactions.currency, filter.currency) : undefined,
+    filter.min !== undefined ? gte(transactions.amount, filter.min) : undefined,
+    filter.max !== undefined ? lte(transactions.amount, filter.max) : undefined,
+    filter.mcc ? eq(transactions.mcc, filter.mcc) : undefined,
+    q
+      ? filter.lastFour
+        ? sql`${transactions.accountId} in (select id from ${accounts} where last4 = ${q})`
+        : or(ilike(transactions.merchantName, escapeLike(q)), eq(transactions.reference, q))
+      : undefined,
+  ) as SQL;
+}
+
+const columns = {
+  id: transactions.id,
+  reference: transactions.reference,
+  transactionDate: transactions.transactionDate,
+  postingDate: transactions.postingDate,
+  merchantName: transactions.merchantName,
+  merchantCity: transactions.merchantCity,
+  merchantCountry: transactions.merchantCountry,
+  mcc: transactions.mcc,
+  amount: transactions.amount,
+  currency: transactions.currency,
+  tax: transactions.tax,
+  status: transactions.status,
+  exportedAt: transactions.exportedAt,
+  accountId: transactions.accountId,
+  bin: accounts.bin,
+  numberLength: accounts.numberLength,
+  last4: accounts.last4,
+  cardholderName1: cardholders.name1,
+  cardholderName2: cardholders.name2,
+};
+
+export type TransactionRow = {
+  id: number;
+  reference: string;
+  transactionDate: string;
+  postingDate: string;
+  merchantName: string;
+  merchantCity: string;
+  merchantCountry: string;
+  mcc: string;
+  amount: bigint;
+  currency: string;
+  tax: bigint;
+  status: string;
+  exportedAt: Date | null;
+  accountId: number;
+  bin: string | null;
+  numberLength: number | null;
+  last4: string;
+  cardholderName1: string | null;
+  cardholderName2: string | null;
+};
+
+const select = (db: Executor) =>
+  db
+    .select(columns)
+    .from(transactions)
+    .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+    .leftJoin(cardholders, eq(cardholders.id, accounts.cardholderId))
+    .$dynamic();
+
+const keysetOf = (order: TransactionFilter['order']): Keyset<TransactionRow> => ({
+  list: `transactions-${order}`,
+  keys: [
+    { expr: transactions.transactionDate, type: 'date' },
+    { expr: transactions.id, type: 'int' },
+  ],
+  direction: order === 'oldest' ? 'asc' : 'desc',
+  keyOf: (row) => [row.transactionDate, row.id],
+});
+
+/** How many transactions match, counted up to `cap + 1`. */
+export function countTransactions(
+  db: Executor,
+  caller: CallerScope,
+  filter: TransactionFilter,
+  cap: number,
+): Promise<number> {
+  return countUpTo(db, cap, (limit) =>
+    db.select({ one: sql`1` }).from(transactions).where(where(caller, filter)).limit(limit).as('counted'),
+  );
+}
+
+/** One page of the matching transactions, by key; `page` (a jump) places it by position instead. */
+export async function pageOfTransactions(
+  db: Executor,
+  caller: CallerScope,
+  filter: TransactionFilter,
+  request: PageRequest & { page?: number | undefined },
+): Promise<KeysetPage<TransactionRow>> {
+  const keyset = keysetOf(filter.order);
+  const condition = where(caller, filter);
+  let after = request.after;
+  if (request.page !== undefined && request.page > 1)
+    after = await cursorForPage(keyset, request.page, request.limit, () => select(db).where(condition));
+  return keysetPage(
+    keyset,
+    request.page !== undefined ? { after, limit: request.limit } : request,
+    (beyond) => select(db).where(and(condition, beyond)),
+  );
+}
+
+/** One transaction in the caller's scope, with its company and when it came in. */
+export async function findTransaction(db: Executor, caller: CallerScope, id: number) {
+  const [row] = await db
+    .select({
+      ...columns,
+      companyNumber: companies.number,
+      companyName: companies.name1,
+      importedAt: transactions.createdAt,
+    })
+    .from(transactions)
+    .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+    .leftJoin(cardholders, eq(cardholders.id, accounts.cardholderId))
+    .innerJoin(companies, eq(companies.id, transactions.companyId))
+    .where(and(eq(transactions.id, id), transactionScope(caller)))
+    .limit(1);
+  return row;
+}

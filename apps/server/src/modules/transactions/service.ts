@@ -1,0 +1,185 @@
+import {
+  type CallerScope,
+  checkPageJump,
+  checkSearchCriteria,
+  currencyExponent,
+  isIsoDate,
+  isLastFourSearch,
+  LIMITS,
+  type Money,
+  maskCardParts,
+  mccCategory,
+  pageCount,
+  parseMinorUnits,
+  TRANSACTION_STATUSES,
+  type TransactionDetail,
+  type TransactionFilter,
+  type TransactionList,
+  type TransactionQuery,
+  type TransactionStatus,
+  type TransactionSummary,
+} from '@cardportal/domain';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { countTransactions, findTransaction, pageOfTransactions, type TransactionRow } from './repository.ts';
+
+/**
+ * The Transaction Summary (issue 15 item 3, docs/transactions.md): every user type within its scope —
+ * the scope is SQL (transactionScope), so a filter never reaches another tenant's rows; an account id
+ * out of scope simply matches nothing. Every filter is checked and a wrong one named (400, field error
+ * keys); money is compared in minor units of the currency named.
+ */
+
+const money = (minor: bigint, currency: string): Money => ({
+  minor: minor.toString(),
+  currency,
+  exponent: currencyExponent(currency) ?? 2,
+});
+
+/** The one place a transaction row becomes an answer: the card only masked. */
+export function toTransaction(row: TransactionRow): TransactionSummary {
+  const masked =
+    row.bin !== null && row.numberLength !== null
+      ? maskCardParts({ bin: row.bin, last4: row.last4, length: row.numberLength })
+      : '*'.repeat(12);
+  return {
+    id: row.id,
+    reference: row.reference,
+    transactionDate: row.transactionDate,
+    postingDate: row.postingDate,
+    merchantName: row.merchantName,
+    merchantCity: row.merchantCity,
+    merchantCountry: row.merchantCountry,
+    mcc: row.mcc,
+    category: mccCategory(row.mcc),
+    amount: money(row.amount, row.currency),
+    tax: money(row.tax, row.currency),
+    status: row.status as TransactionStatus,
+    exported: row.exportedAt !== null,
+    account: {
+      id: row.accountId,
+      maskedNumber: masked,
+      cardholderName: [row.cardholderName1, row.cardholderName2].filter(Boolean).join(' '),
+    },
+  };
+}
+
+/** The query's filters, checked: every wrong one named at once (400). */
+export function toFilter(query: TransactionQuery): TransactionFilter {
+  const errors: Record<string, string> = {};
+  const filter: TransactionFilter = { order: 'newest' };
+  const text = (value: string | undefined) => value?.trim() || undefined;
+  const from = text(query.from);
+  const to = text(query.to);
+  if (from !== undefined) {
+    if (isIsoDate(from)) filter.from = from;
+    else errors.from = 'date.invalid';
+  }
+  if (to !== undefined) {
+    if (isIsoDate(to)) filter.to = to;
+    else errors.to = 'date.invalid';
+  }
+  if (filter.from && filter.to && filter.from > filter.to) errors.to = 'dateRange.fromAfterTo';
+  const account = text(query.account);
+  if (account !== undefined) {
+    if (/^\d{1,9}$/.test(account)) filter.accountId = Number(account);
+    else errors.account = 'transactions.filter.account';
+  }
+  const status = text(query.status);
+  if (status !== undefined) {
+    const known = TRANSACTION_STATUSES.find((s) => s.toLowerCase() === status.toLowerCase());
+    if (known) filter.status = known;
+    else errors.status = 'status.invalid';
+  }
+  const currency = text(query.currency)?.toUpperCase();
+  if (currency !== undefined) {
+    if (currencyExponent(currency) !== undefined) filter.currency = currency;
+    else errors.currency = 'money.currency.unknown';
+  }
+  for (const bound of ['min', 'max'] as const) {
+    const value = text(query[bound]);
+    if (value === undefined) continue;
+    if (currency === undefined) {
+      errors.currency = 'transactions.filter.currencyRequired';
+      continue;
+    }
+    if (!filter.currency) continue;
+    const parsed = parseMinorUnits(value, filter.currency);
+    if ('problem' in parsed) errors[bound] = parsed.problem;
+    else filter[bound] = parsed.minor;
+  }
+  if (filter.min !== undefined && filter.max !== undefined && filter.min > filter.max)
+    errors.max = 'money.range.minAboveMax';
+  const mcc = text(query.mcc);
+  if (mcc !== undefined) {
+    if (/^\d{4}$/.test(mcc)) filter.mcc = mcc;
+    else errors.mcc = 'transaction.mcc.format';
+  }
+  const q = text(query.q);
+  if (q !== undefined) {
+    if (isLastFourSearch(q)) {
+      filter.q = q;
+      filter.lastFour = true;
+    } else {
+      const problem = checkSearchCriteria(q);
+      if (problem) errors.q = problem;
+      else filter.q = q;
+    }
+  }
+  const order = text(query.order);
+  if (order !== undefined) {
+    if (order === 'newest' || order === 'oldest') filter.order = order;
+    else errors.order = 'transactions.filter.order';
+  }
+  const [first] = Object.entries(errors);
+  if (first) throw new AppError('invalid', first[1], { fieldErrors: errors });
+  return filter;
+}
+
+export class TransactionService {
+  constructor(private readonly db: Executor) {}
+
+  async list(caller: CallerScope, query: TransactionQuery): Promise<TransactionList> {
+    const filter = toFilter(query);
+    const pageSize = LIMITS.searchPageSize;
+    const cap = LIMITS.transactionResultMax;
+    const counted = await countTransactions(this.db, caller, filter, cap);
+    const tooLarge = counted > cap;
+    const total = Math.min(counted, cap);
+    const pages = pageCount(total, pageSize);
+    let page: number | undefined;
+    if (query.page !== undefined && query.page.trim() !== '') {
+      const jump = checkPageJump(query.page, pages);
+      if (jump.problem) throw new AppError('invalid', jump.problem, { fieldErrors: { page: jump.problem } });
+      page = jump.page;
+    }
+    const found = await pageOfTransactions(this.db, caller, filter, {
+      after: query.after,
+      before: query.before,
+      limit: pageSize,
+      page,
+    });
+    return {
+      rows: found.rows.map(toTransaction),
+      nextCursor: found.nextCursor,
+      prevCursor: found.prevCursor,
+      total,
+      tooLarge,
+      page: page ?? (query.after === undefined && query.before === undefined ? 1 : 0),
+      pageCount: pages,
+      pageSize,
+    };
+  }
+
+  async get(caller: CallerScope, idText: string): Promise<TransactionDetail> {
+    const id = /^\d{1,15}$/.test(idText) ? Number(idText) : undefined;
+    const row = id === undefined ? undefined : await findTransaction(this.db, caller, id);
+    if (!row) throw new AppError('notFound', 'transactions.notFound', { message: 'No such transaction' });
+    return {
+      ...toTransaction(row),
+      companyNumber: row.companyNumber,
+      companyName: row.companyName,
+      importedAt: row.importedAt.toISOString(),
+    };
+  }
+}

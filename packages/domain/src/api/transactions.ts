@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { SPEND_CATEGORIES, TRANSACTION_STATUSES } from '../transactions.ts';
+import { keysetPageFields, keysetQueryFields, lenient, pageQueryText } from './common.ts';
+
+/**
+ * Contracts of the Transaction Summary (issue 15 item 3): `GET /app/api/transactions` and
+ * `GET /app/api/transactions/:id`, every user type within its scope (docs/transactions.md). Money
+ * travels as minor units in a string of digits beside its currency and exponent (DESIGN §7 "Money"); a
+ * card number only masked.
+ */
+
+export const moneySchema = z
+  .object({
+    minor: z
+      .string()
+      .regex(/^-?\d+$/)
+      .describe('Whole minor units of the currency, as a string of digits'),
+    currency: z.string().describe('ISO 4217 code'),
+    exponent: z.number().int().min(0).max(4).describe("The currency's decimals"),
+  })
+  .meta({ id: 'Money' });
+export type Money = z.infer<typeof moneySchema>;
+
+export const transactionSummarySchema = z
+  .object({
+    id: z.number().int(),
+    reference: z.string(),
+    transactionDate: z.string().describe('YYYY-MM-DD'),
+    postingDate: z.string().describe('YYYY-MM-DD'),
+    merchantName: z.string(),
+    merchantCity: z.string(),
+    merchantCountry: z.string(),
+    mcc: z.string(),
+    category: z.enum(SPEND_CATEGORIES),
+    amount: moneySchema,
+    tax: moneySchema,
+    status: z.enum(TRANSACTION_STATUSES),
+    exported: z.boolean(),
+    account: z.object({
+      id: z.number().int(),
+      maskedNumber: z.string().describe('At most the BIN and the last 4 digits; the rest masked'),
+      cardholderName: z.string(),
+    }),
+  })
+  .meta({ id: 'TransactionSummary' });
+export type TransactionSummary = z.infer<typeof transactionSummarySchema>;
+
+export const transactionDetailSchema = transactionSummarySchema
+  .extend({
+    companyNumber: z.string(),
+    companyName: z.string(),
+    importedAt: z.string().describe('ISO 8601'),
+  })
+  .meta({ id: 'TransactionDetail' });
+export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
+
+export const transactionListSchema = z
+  .object({
+    rows: z.array(transactionSummarySchema),
+    ...keysetPageFields,
+    /** Matches, counted up to the cap; `tooLarge` past it ("Result set is too large"). */
+    total: z.number().int(),
+    tooLarge: z.boolean(),
+    page: z.number().int().describe('The page shown (1-based), when known'),
+    pageCount: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: 'TransactionList' });
+export type TransactionList = z.infer<typeof transactionListSchema>;
+
+/** The Transaction Summary's filters, as query text: each checked by the server, named when wrong. */
+export const transactionQuerySchema = z.object({
+  from: lenient(z.string()).describe('Transaction date from (YYYY-MM-DD)'),
+  to: lenient(z.string()).describe('Transaction date to (YYYY-MM-DD), not before `from`'),
+  account: lenient(z.string()).describe('A card account id'),
+  status: lenient(z.string()).describe(`One of ${TRANSACTION_STATUSES.join(', ')}`),
+  currency: lenient(z.string()).describe('ISO 4217 code; needed with `min` or `max`'),
+  min: lenient(z.string()).describe("Smallest amount, in major units with the currency's decimals"),
+  max: lenient(z.string()).describe("Largest amount, in major units with the currency's decimals"),
+  mcc: lenient(z.string()).describe('Merchant category code (4 digits)'),
+  q: lenient(z.string()).describe(
+    'Merchant name or reference (2–100 characters), or the last 4 digits of a card',
+  ),
+  order: lenient(z.string()).describe('newest (default) or oldest'),
+  page: pageQueryText,
+  ...keysetQueryFields,
+});
+export type TransactionQuery = z.infer<typeof transactionQuerySchema>;
+
+/** The filters once checked (minor units, dates, ids), as the service uses them. */
+export interface TransactionFilter {
+  from?: string;
+  to?: string;
+  accountId?: number;
+  status?: (typeof TRANSACTION_STATUSES)[number];
+  currency?: string;
+  min?: bigint;
+  max?: bigint;
+  mcc?: string;
+  q?: string;
+  lastFour?: boolean;
+  order: 'newest' | 'oldest';
+}
