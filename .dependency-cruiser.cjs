@@ -50,13 +50,14 @@ const SERVER_GRAPH = {
 const WEB_GRAPH = {
   accounts: [],
   audit: [],
-  home: [],
+  home: ['transactions'],
   issuers: [],
   'multi-user': [],
   organisation: [],
   people: [],
   profile: [],
   roles: [],
+  transactions: [],
 };
 
 const SERVER = '^apps/server/src/';

@@ -493,6 +493,12 @@ const MATRIX: Cell[] = [
     expect: row(200, 200, 200, 200, 200, 200, 200, 200, 200),
   },
   {
+    endpoint: 'GET /app/api/transactions/spend',
+    label: 'spend picture of the scope',
+    url: '/app/api/transactions/spend',
+    expect: row(200, 200, 200, 200, 200, 200, 200, 200, 200),
+  },
+  {
     endpoint: 'GET /app/api/transactions/:id',
     label: "a transaction on active01's card",
     url: '/app/api/transactions/{active01Transaction}',

@@ -4,7 +4,7 @@
  * against the database), filters with every wrong one named, money in minor units with the currency's
  * exponent, keyset paging forwards and back, the page jump, and no full card number in any answer.
  */
-import type { TransactionDetail, TransactionList } from '@cardportal/domain';
+import type { SpendSummary, TransactionDetail, TransactionList } from '@cardportal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
@@ -186,6 +186,34 @@ describe('Transaction Summary: paging', () => {
     const last = await list('isgadmin01', `?page=${first.pageCount}`);
     expect(last.nextCursor).toBeNull();
     expect(last.rows.length).toBe(first.total - (first.pageCount - 1) * 25);
+  });
+
+  it('draws the spend picture in minor units: six months, by category, one currency at a time', async () => {
+    const res = await get('admin01', '/app/api/transactions/spend');
+    expect(res.statusCode, res.body).toBe(200);
+    const spend = JSON.parse(res.body) as SpendSummary;
+    expect(spend.byMonth).toHaveLength(6);
+    expect(spend.currency).toBe(spend.currencies[0]?.currency);
+    const [expected] = await queryRows<{ minor: string; n: number }>(
+      ctx.services.database.db,
+      sql`select coalesce(sum(t.amount), 0)::text as minor, count(*)::int as n from transactions t
+        join companies c on c.id = t.company_id
+        where c.number = '100001' and t.currency = ${spend.currency} and t.transaction_date >= ${spend.from}::date`,
+    );
+    const total = (rows: { minor: string }[]) => rows.reduce((sum, r) => sum + BigInt(r.minor), 0n);
+    expect(total(spend.byMonth)).toBe(BigInt(expected?.minor ?? '0'));
+    expect(total(spend.byCategory)).toBe(BigInt(expected?.minor ?? '0'));
+    expect(spend.byMonth.reduce((n, m) => n + m.count, 0)).toBe(expected?.n);
+    const yen = JSON.parse(
+      (await get('admin01', '/app/api/transactions/spend?currency=jpy')).body,
+    ) as SpendSummary;
+    expect([yen.currency, yen.exponent]).toEqual(['JPY', 0]);
+    expect((await get('admin01', '/app/api/transactions/spend?currency=XYZ')).statusCode).toBe(400);
+    // A cardholder's picture holds its own cards only.
+    const own = JSON.parse((await get('active01', '/app/api/transactions/spend')).body) as SpendSummary;
+    expect(own.byMonth.reduce((n, m) => n + m.count, 0)).toBeLessThan(
+      spend.byMonth.reduce((n, m) => n + m.count, 0),
+    );
   });
 
   it('never answers a full card number', () => {

@@ -11,6 +11,7 @@ import {
   mayUseOrganisation,
   mayUsePeople,
   mayUseRoles,
+  mayUseTransactions,
 } from './frame/permissions.ts';
 import { AppProvider, useApp } from './lib/app-context.tsx';
 import { createQueryClient } from './lib/query-client.ts';
@@ -88,6 +89,12 @@ const IssuerGroupsScreen = screen('issuers', () =>
 const ProgramOptionsScreen = screen('issuers', () =>
   import('./screens/issuers/index.ts').then((m) => m.ProgramOptionsScreen),
 );
+const TransactionsScreen = screen('transactions', () =>
+  import('./screens/transactions/index.ts').then((m) => m.TransactionsScreen),
+);
+const TransactionViewScreen = screen('transactions', () =>
+  import('./screens/transactions/index.ts').then((m) => m.TransactionViewScreen),
+);
 const RolesScreen = screen('roles', () => import('./screens/roles/index.ts').then((m) => m.RolesScreen));
 const ProfileScreen = screen('profile', () =>
   import('./screens/profile/index.ts').then((m) => m.ProfileScreen),
@@ -157,6 +164,12 @@ function RouteTable() {
           ) : null}
           {may({ type: user.userType }, 'viewIssuerGroups') ? (
             <Route path="issuer-groups" element={<IssuerGroupsScreen />} />
+          ) : null}
+          {mayUseTransactions(user.userType) ? (
+            <Route path="transactions">
+              <Route index element={<TransactionsScreen />} />
+              <Route path=":id" element={<TransactionViewScreen />} />
+            </Route>
           ) : null}
           {mayUseMyCards(user.userType) ? <Route path="my-cards" element={<MyCardsScreen />} /> : null}
           {mayUseAudit(user.userType) ? <Route path="audit" element={<AuditScreen />} /> : null}

@@ -12,6 +12,7 @@ export * from './api/users.ts';
 export * from './authorization.ts';
 export * from './card-numbers.ts';
 export * from './cobrand.ts';
+export * from './decimal.ts';
 export * from './identity.ts';
 export * from './limits.ts';
 export * from './locales.ts';

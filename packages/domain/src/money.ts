@@ -1,4 +1,5 @@
 import currencyCodes from 'currency-codes';
+import { decimalOfMinor } from './decimal.ts';
 
 /**
  * Money (DESIGN §7 "Money", docs/money.md): an amount is a whole number of the currency's minor units
@@ -69,12 +70,7 @@ export function parseMinorUnits(text: string, currency: string): { minor: bigint
  * (`-1234.50`): for files, for exports, and as the exact input of Intl.NumberFormat.
  */
 export function toMajorUnits(minor: bigint, currency: string): string {
-  const exponent = currencyExponent(currency) ?? 2;
-  const negative = minor < 0n;
-  const digits = (negative ? -minor : minor).toString().padStart(exponent + 1, '0');
-  const whole = digits.slice(0, digits.length - exponent);
-  const fraction = digits.slice(digits.length - exponent);
-  return `${negative ? '-' : ''}${whole}${exponent > 0 ? `.${fraction}` : ''}`;
+  return decimalOfMinor(minor, currencyExponent(currency) ?? 2);
 }
 
 /**

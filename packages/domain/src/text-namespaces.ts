@@ -16,6 +16,7 @@ export const APP_TEXT_NAMESPACES = [
   'issuers',
   'roles',
   'profile',
+  'transactions',
 ] as const;
 
 export type AppTextNamespace = (typeof APP_TEXT_NAMESPACES)[number];
@@ -39,6 +40,7 @@ const FEATURE_PREFIXES: ReadonlyArray<readonly [string, AppTextNamespace]> = [
   ['app.programOption.', 'issuers'],
   ['app.roles.', 'roles'],
   ['app.profile.', 'profile'],
+  ['app.transactions.', 'transactions'],
   ['securityQuestion.', 'profile'],
 ];
 
@@ -48,6 +50,10 @@ const FEATURE_PREFIXES: ReadonlyArray<readonly [string, AppTextNamespace]> = [
  * use of a key outside its namespace.
  */
 const SHARED: readonly string[] = [
+  // The spend picture shows on the home page (its code loads lazily, its texts come with the shell).
+  'app.transactions.spend.',
+  'app.transactions.category.',
+  'app.transactions.field.category',
   'app.accounts.tabs.',
   'app.options.action',
   'app.org.action.',

@@ -223,6 +223,9 @@ const ROUTES: Route[] = [
   { template: '/app/api/org/companies/:number/account-groups/:id', methods: ['PATCH'] },
   { template: '/app/api/org/companies/:number/account-groups/:id/status', methods: ['PUT'] },
   { template: '/app/api/my/cards', methods: GET },
+  { template: '/app/api/transactions', methods: GET },
+  { template: '/app/api/transactions/spend', methods: GET },
+  { template: '/app/api/transactions/:id', methods: GET },
   { template: '/app/api/org/companies/:number/program-options', methods: [...GET, 'PUT'] },
   { template: '/app/api/org/issuers', methods: [...GET, 'POST'] },
   { template: '/app/api/org/issuers/:number', methods: [...GET, 'PATCH', 'DELETE'] },
@@ -609,6 +612,17 @@ const bodyArb: fc.Arbitrary<Body> = fc.oneof(
 
 const queryValueArb = fc.oneof(
   fc.constantFrom('cardportal', 'banconorte', 'bnc', 'es', 'en_US', 'newpin', 'nexttoken', ''),
+  fc.constantFrom(
+    '2026-02-30',
+    '2026-10-01',
+    '1e309',
+    '-0',
+    '99999999999999999999.99',
+    'JPY',
+    'xau',
+    '0',
+    '9999999999',
+  ),
   fc.constantFrom(...PERCENT_GARBAGE),
   binaryText(30).map(encodeURIComponent),
   fc.integer({ min: 100, max: 3000 }).map((n) => 'q'.repeat(n)),
@@ -622,6 +636,20 @@ const queryArb: fc.Arbitrary<string> = fc.oneof(
         fc.tuple(
           fc.oneof(
             fc.constantFrom('cobrandHost', 'locale', 'action', 'cobrandAbbr', 'delivery', 'cobrandAbbr[]'),
+            // The Transaction Summary's filters and position.
+            fc.constantFrom(
+              'from',
+              'to',
+              'min',
+              'max',
+              'currency',
+              'page',
+              'after',
+              'before',
+              'account',
+              'mcc',
+              'q',
+            ),
             fc.constantFrom('__proto__', 'constructor[prototype][polluted]', '__proto__[polluted]'),
             fc.webSegment(),
           ),

@@ -18,6 +18,7 @@ describe('application frame', () => {
       'Home',
       'People',
       'Organisation',
+      'Transactions',
       'Roles',
       'Audit trail',
       'My Profile',
@@ -33,6 +34,7 @@ describe('application frame', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
       'Home',
+      'Transactions',
       'My cards',
       'My Profile',
     ]);

@@ -14,6 +14,7 @@ import {
   mayUseOrganisation,
   mayUsePeople,
   mayUseRoles,
+  mayUseTransactions,
 } from './permissions.ts';
 
 /**
@@ -91,6 +92,11 @@ export function AppFrame() {
           {mayUseIssuers(user.userType) ? (
             <li>
               <NavLink to="/issuers">{t('app.nav.issuers')}</NavLink>
+            </li>
+          ) : null}
+          {mayUseTransactions(user.userType) ? (
+            <li>
+              <NavLink to="/transactions">{t('app.nav.transactions')}</NavLink>
             </li>
           ) : null}
           {mayUseMyCards(user.userType) ? (

@@ -35,3 +35,8 @@ export function mayUseMyCards(type: UserType): boolean {
 export function mayUseIssuers(type: UserType): boolean {
   return may({ type }, 'viewIssuers');
 }
+
+/** Whether the Transaction Summary and the spend picture are shown (every type, within its scope). */
+export function mayUseTransactions(type: UserType): boolean {
+  return may({ type }, 'viewTransactions');
+}

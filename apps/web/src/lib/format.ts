@@ -1,3 +1,5 @@
+import { decimalOfMinor } from '@cardportal/domain';
+
 /**
  * Numbers, dates and money in the user's language, with Intl (docs/text.md): the application formats
  * nothing by hand. Formatters are built once per language.
@@ -11,8 +13,14 @@ export interface Formats {
   dateTime: (iso: string, style?: 'short' | 'medium') => string;
   /** A moment as a long date with a short time (the home page's last sign-in). */
   longDateTime: (iso: string) => string;
-  /** Money from integer minor units (cents, öre, yen ...), in the currency's own number of decimals. */
-  money: (minorUnits: number, currency: string) => string;
+  /**
+   * Money from integer minor units (cents, öre, yen ...; a bigint, or a string of digits as the API
+   * sends it), in the currency's own number of decimals (`exponent`, else as Intl knows the currency).
+   * Exact: the digits are placed by string arithmetic, never divided as a float.
+   */
+  money: (minorUnits: number | bigint | string, currency: string, exponent?: number) => string;
+  /** A month (`YYYY-MM`) as its short name and year: `Nov 2026`. */
+  month: (isoMonth: string) => string;
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -33,6 +41,11 @@ export function makeFormats(languageTag: string): Formats {
   };
   const longDateTime = new Intl.DateTimeFormat(languageTag, { dateStyle: 'long', timeStyle: 'short' });
   const money = new Map<string, Intl.NumberFormat>();
+  const monthFormat = new Intl.DateTimeFormat(languageTag, {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return {
     number: (value) => number.format(value),
     date: (isoDate) => {
@@ -42,15 +55,28 @@ export function makeFormats(languageTag: string): Formats {
     },
     dateTime: (iso, style = 'medium') => dateTime[style].format(new Date(iso)),
     longDateTime: (iso) => longDateTime.format(new Date(iso)),
-    money: (minorUnits, currency) => {
-      if (!Number.isSafeInteger(minorUnits)) throw new RangeError('money is integer minor units');
-      let format = money.get(currency);
+    money: (minorUnits, currency, exponent) => {
+      if (typeof minorUnits === 'number' && !Number.isSafeInteger(minorUnits))
+        throw new RangeError('money is integer minor units');
+      const digits = exponent ?? minorUnitDigits(currency);
+      const key = `${currency}/${digits}`;
+      let format = money.get(key);
       if (!format) {
-        format = new Intl.NumberFormat(languageTag, { style: 'currency', currency });
-        money.set(currency, format);
+        format = new Intl.NumberFormat(languageTag, {
+          style: 'currency',
+          currency,
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        });
+        money.set(key, format);
       }
-      // Exact: minor units scaled by a power of ten the currency defines, no float sums.
-      return format.format(minorUnits / 10 ** minorUnitDigits(currency));
+      // A decimal string is formatted exactly (Intl.NumberFormat v3), whatever its size.
+      return format.format(decimalOfMinor(BigInt(minorUnits), digits) as `${number}`);
+    },
+    month: (isoMonth) => {
+      const parts = /^(\d{4})-(\d{2})$/.exec(isoMonth);
+      if (!parts) return isoMonth;
+      return monthFormat.format(new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, 1)));
     },
   };
 }

@@ -101,3 +101,34 @@ export interface TransactionFilter {
   lastFour?: boolean;
   order: 'newest' | 'oldest';
 }
+
+/** `GET /app/api/transactions/spend?currency=`: the spend picture of the caller's scope (by month, by category). */
+export const spendQuerySchema = z.object({
+  currency: lenient(z.string()).describe('ISO 4217 code; default: the currency with the most transactions'),
+});
+
+export const spendSummarySchema = z
+  .object({
+    /** The currencies spent in over the period, most transactions first. */
+    currencies: z.array(z.object({ currency: z.string(), count: z.number().int() })),
+    /** The currency shown (null: no transactions in the period). */
+    currency: z.string().nullable(),
+    exponent: z.number().int().min(0).max(4),
+    from: z.string().describe('First day of the period (YYYY-MM-DD)'),
+    to: z.string().describe('Last day of the period (YYYY-MM-DD)'),
+    byMonth: z.array(
+      z.object({
+        month: z.string().describe('YYYY-MM'),
+        minor: z.string().describe('Net spend in minor units (refunds subtracted)'),
+        count: z.number().int(),
+      }),
+    ),
+    byCategory: z.array(
+      z.object({ category: z.enum(SPEND_CATEGORIES), minor: z.string(), count: z.number().int() }),
+    ),
+  })
+  .meta({ id: 'SpendSummary' });
+export type SpendSummary = z.infer<typeof spendSummarySchema>;
+
+/** Months a spend picture covers: this one and the five before. */
+export const SPEND_MONTHS = 6;

@@ -150,3 +150,33 @@ export async function findTransaction(db: Executor, caller: CallerScope, id: num
     .limit(1);
   return row;
 }
+
+/** Transactions per currency in scope since `from`, most first. */
+export function currenciesSince(db: Executor, caller: CallerScope, from: string) {
+  return db
+    .select({ currency: transactions.currency, count: sql<number>`count(*)::int` })
+    .from(transactions)
+    .where(and(transactionScope(caller), gte(transactions.transactionDate, from)))
+    .groupBy(transactions.currency)
+    .orderBy(sql`count(*) desc`, transactions.currency);
+}
+
+/** Net spend of one currency in scope since `from`, by month and merchant category code (sums as text). */
+export function spendSince(db: Executor, caller: CallerScope, from: string, currency: string) {
+  return db
+    .select({
+      month: sql<string>`to_char(${transactions.transactionDate}, 'YYYY-MM')`,
+      mcc: transactions.mcc,
+      minor: sql<string>`sum(${transactions.amount})::text`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(transactions)
+    .where(
+      and(
+        transactionScope(caller),
+        gte(transactions.transactionDate, from),
+        eq(transactions.currency, currency),
+      ),
+    )
+    .groupBy(sql`1`, transactions.mcc);
+}

@@ -1,5 +1,7 @@
 import {
   recordParamsSchema,
+  spendQuerySchema,
+  spendSummarySchema,
   transactionDetailSchema,
   transactionListSchema,
   transactionQuerySchema,
@@ -23,6 +25,14 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       permission: 'viewTransactions',
       query: transactionQuerySchema,
       response: transactionListSchema,
+    }),
+  );
+  app.get(
+    '/app/api/transactions/spend',
+    handle(({ caller, request }) => service.spend(caller, request.query.currency), {
+      permission: 'viewTransactions',
+      query: spendQuerySchema,
+      response: spendSummarySchema,
     }),
   );
   app.get(

@@ -11,6 +11,10 @@ import {
   mccCategory,
   pageCount,
   parseMinorUnits,
+  SPEND_CATEGORIES,
+  SPEND_MONTHS,
+  type SpendCategory,
+  type SpendSummary,
   TRANSACTION_STATUSES,
   type TransactionDetail,
   type TransactionFilter,
@@ -21,7 +25,14 @@ import {
 } from '@cardportal/domain';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { countTransactions, findTransaction, pageOfTransactions, type TransactionRow } from './repository.ts';
+import {
+  countTransactions,
+  currenciesSince,
+  findTransaction,
+  pageOfTransactions,
+  spendSince,
+  type TransactionRow,
+} from './repository.ts';
 
 /**
  * The Transaction Summary (issue 15 item 3, docs/transactions.md): every user type within its scope —
@@ -168,6 +179,66 @@ export class TransactionService {
       page: page ?? (query.after === undefined && query.before === undefined ? 1 : 0),
       pageCount: pages,
       pageSize,
+    };
+  }
+
+  /**
+   * The spend picture (issue 15 item 8): net spend of one currency over this month and the five before,
+   * by month and by merchant category, summed in minor units (bigint) — every month present, zero when
+   * nothing was spent. Amounts of different currencies are never added together.
+   */
+  async spend(
+    caller: CallerScope,
+    currencyText: string | undefined,
+    today = new Date(),
+  ): Promise<SpendSummary> {
+    const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - (SPEND_MONTHS - 1), 1));
+    const from = first.toISOString().slice(0, 10);
+    const to = today.toISOString().slice(0, 10);
+    const currencies = await currenciesSince(this.db, caller, from);
+    let currency = currencies[0]?.currency ?? null;
+    const asked = currencyText?.trim().toUpperCase();
+    if (asked) {
+      if (currencyExponent(asked) === undefined)
+        throw new AppError('invalid', 'money.currency.unknown', {
+          fieldErrors: { currency: 'money.currency.unknown' },
+        });
+      currency = asked;
+    }
+    const months = Array.from({ length: SPEND_MONTHS }, (_, i) =>
+      new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i, 1)).toISOString().slice(0, 7),
+    );
+    const byMonth = new Map(months.map((m) => [m, { minor: 0n, count: 0 }]));
+    const byCategory = new Map<SpendCategory, { minor: bigint; count: number }>();
+    if (currency) {
+      for (const row of await spendSince(this.db, caller, from, currency)) {
+        const minor = BigInt(row.minor);
+        const month = byMonth.get(row.month);
+        if (month) {
+          month.minor += minor;
+          month.count += row.count;
+        }
+        const category = mccCategory(row.mcc);
+        const sum = byCategory.get(category) ?? { minor: 0n, count: 0 };
+        sum.minor += minor;
+        sum.count += row.count;
+        byCategory.set(category, sum);
+      }
+    }
+    return {
+      currencies: currencies.map((c) => ({ currency: c.currency, count: c.count })),
+      currency,
+      exponent: currency ? (currencyExponent(currency) ?? 2) : 2,
+      from,
+      to,
+      byMonth: months.map((month) => {
+        const sum = byMonth.get(month) ?? { minor: 0n, count: 0 };
+        return { month, minor: sum.minor.toString(), count: sum.count };
+      }),
+      byCategory: SPEND_CATEGORIES.flatMap((category) => {
+        const sum = byCategory.get(category);
+        return sum ? [{ category, minor: sum.minor.toString(), count: sum.count }] : [];
+      }).sort((a, b) => (BigInt(b.minor) > BigInt(a.minor) ? 1 : BigInt(b.minor) < BigInt(a.minor) ? -1 : 0)),
     };
   }
 

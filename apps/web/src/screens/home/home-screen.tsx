@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { mayCreateUsers, mayUsePeople } from '../../frame/permissions.ts';
+import { mayCreateUsers, mayUsePeople, mayUseTransactions } from '../../frame/permissions.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { displayName, useApp } from '../../lib/app-context.tsx';
 import { readRecent } from '../../lib/recent.ts';
+
+/** The spend picture's code (and its chart library) loads on its own, after the page: the entry stays small. */
+const SpendPicture = lazy(() =>
+  import('../transactions/index.ts').then((m) => ({ default: m.SpendPicture })),
+);
 
 /** The application's home: who is signed in, quick links by what the type may use, recently viewed. */
 export function HomeScreen() {
@@ -27,6 +33,19 @@ export function HomeScreen() {
           </>
         ) : null}
       </dl>
+      {mayUseTransactions(user.userType) ? (
+        <section aria-labelledby="spend-heading" className="app-panel app-panel--wide">
+          <h2 id="spend-heading">{t('app.transactions.spend.heading')}</h2>
+          <Suspense fallback={<p>{t('common.loading')}</p>}>
+            <SpendPicture />
+          </Suspense>
+          <p>
+            <Link to="/transactions" id="home-transactions-link">
+              {t('app.transactions.spend.all')}
+            </Link>
+          </p>
+        </section>
+      ) : null}
       <div className="app-panels">
         <section aria-labelledby="quick-links-heading" className="app-panel">
           <h2 id="quick-links-heading">{t('app.home.quickLinks')}</h2>

@@ -1,0 +1,47 @@
+import type { SpendSummary, TransactionDetail, TransactionList } from '@cardportal/domain';
+import { requestJson } from './client.ts';
+
+/** The Transaction Summary's filters and position, as the API takes them (docs/transactions.md). */
+export interface TransactionSearch {
+  from?: string | undefined;
+  to?: string | undefined;
+  account?: string | undefined;
+  status?: string | undefined;
+  currency?: string | undefined;
+  min?: string | undefined;
+  max?: string | undefined;
+  mcc?: string | undefined;
+  q?: string | undefined;
+  order?: string | undefined;
+  page?: string | undefined;
+  after?: string | undefined;
+  before?: string | undefined;
+}
+
+const withQuery = (url: string, params: object) => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === '') continue;
+    query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${url}?${text}` : url;
+};
+
+/** `GET /app/api/transactions?…` */
+export function searchTransactions(
+  params: TransactionSearch,
+  signal?: AbortSignal,
+): Promise<TransactionList> {
+  return requestJson<TransactionList>(withQuery('/app/api/transactions', params), { signal });
+}
+
+/** `GET /app/api/transactions/:id` */
+export function getTransaction(id: string, signal?: AbortSignal): Promise<TransactionDetail> {
+  return requestJson<TransactionDetail>(`/app/api/transactions/${encodeURIComponent(id)}`, { signal });
+}
+
+/** `GET /app/api/transactions/spend?currency=` */
+export function getSpend(currency: string | undefined, signal?: AbortSignal): Promise<SpendSummary> {
+  return requestJson<SpendSummary>(withQuery('/app/api/transactions/spend', { currency }), { signal });
+}

@@ -1,0 +1,7 @@
+/**
+ * The Transaction Summary, one transaction, and the spend picture: this folder's public surface
+ * (docs/architecture.md).
+ */
+export { SpendPicture } from './spend-picture.tsx';
+export { TransactionViewScreen } from './transaction-view-screen.tsx';
+export { TransactionsScreen } from './transactions-screen.tsx';

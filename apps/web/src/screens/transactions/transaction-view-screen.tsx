@@ -1,0 +1,66 @@
+import { ErrorSummary } from '@cardportal/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../../frame/use-page-title.ts';
+import { useApp } from '../../lib/app-context.tsx';
+import { problemOf } from '../../lib/query-client.ts';
+import { TransactionStatusPill } from './transaction-columns.tsx';
+import { transactionQuery } from './transactions-queries.ts';
+
+/** One transaction: merchant, dates, amount and tax in the currency's decimals, the card masked, its status. */
+export function TransactionViewScreen() {
+  const { t, format, problemText } = useApp();
+  const { id = '' } = useParams();
+  const query = useQuery(transactionQuery(id));
+  const tx = query.data;
+  usePageTitle(t('app.transactions.view.heading', tx?.merchantName ?? ''));
+  const failed = query.isError ? problemOf(query.error) : undefined;
+  return (
+    <>
+      <h1>{t('app.transactions.view.heading', tx?.merchantName ?? '')}</h1>
+      <p>
+        <Link to="/transactions">{t('app.transactions.view.back')}</Link>
+      </p>
+      <ErrorSummary id="transaction-error" message={failed ? problemText(failed) : undefined} />
+      {query.isLoading ? <p>{t('common.loading')}</p> : null}
+      {tx ? (
+        <dl className="app-facts" id="transaction-facts">
+          <dt>{t('app.transactions.field.amount')}</dt>
+          <dd id="transaction-amount">
+            {format.money(tx.amount.minor, tx.amount.currency, tx.amount.exponent)}
+          </dd>
+          <dt>{t('app.transactions.field.tax')}</dt>
+          <dd>{format.money(tx.tax.minor, tx.tax.currency, tx.tax.exponent)}</dd>
+          <dt>{t('app.transactions.field.status')}</dt>
+          <dd>
+            <TransactionStatusPill status={tx.status} t={t} />
+            {tx.exported ? ` ${t('app.transactions.exported')}` : ''}
+          </dd>
+          <dt>{t('app.transactions.field.date')}</dt>
+          <dd>{format.date(tx.transactionDate)}</dd>
+          <dt>{t('app.transactions.field.postingDate')}</dt>
+          <dd>{format.date(tx.postingDate)}</dd>
+          <dt>{t('app.transactions.field.merchant')}</dt>
+          <dd>
+            {tx.merchantName}
+            {tx.merchantCity ? `, ${tx.merchantCity}` : ''} ({tx.merchantCountry})
+          </dd>
+          <dt>{t('app.transactions.field.category')}</dt>
+          <dd>
+            {t(`app.transactions.category.${tx.category}`)} ({t('app.transactions.field.mcc')} {tx.mcc})
+          </dd>
+          <dt>{t('app.transactions.field.card')}</dt>
+          <dd className="app-mono">{tx.account.maskedNumber}</dd>
+          <dt>{t('app.transactions.field.cardholder')}</dt>
+          <dd>{tx.account.cardholderName}</dd>
+          <dt>{t('app.transactions.field.company')}</dt>
+          <dd>
+            {tx.companyName} ({tx.companyNumber})
+          </dd>
+          <dt>{t('app.transactions.field.reference')}</dt>
+          <dd>{tx.reference}</dd>
+        </dl>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, expectAccessible, launch, newPage, signIn } from './support/browser.ts';
+
+/**
+ * The card programme's transactions in the browser (issue 15 items 3 and 8): a cardholder's spend
+ * picture and its table on the home page, the Transaction Summary with its filters, the page jump and
+ * one transaction, with axe on each state; no full card number on any page.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+async function signInAs(page: Page, userId: string): Promise<void> {
+  await signIn(page, userId, DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
+  await page.waitForURL(/\/app\/$/);
+  await page.locator('#welcome').waitFor();
+}
+
+describe('Transactions (issue 15)', () => {
+  it('a cardholder sees months of spending as a picture and a table, then the transactions themselves', async () => {
+    const { page, context, problems } = await newPage(browser);
+    await signInAs(page, 'active01');
+    await page.locator('#spend-by-month-chart').waitFor();
+    await page.locator('#spend-by-category-chart').waitFor();
+    expect(await page.locator('#spend-by-month-chart').getAttribute('role')).toBe('img');
+    expect(await page.locator('#spend-by-month-chart rect').count()).toBeGreaterThan(2);
+    // The figures behind the picture, as a table: six months, each with an amount in dollars.
+    await page.locator('#spend-by-month-caption ~ details summary').click();
+    const months = page.locator('#spend-by-month-table tbody tr');
+    expect(await months.count()).toBe(6);
+    expect(await months.last().textContent()).toMatch(/\$[\d,]+\.\d{2}/);
+    await expectAccessible(page, 'home with spend picture');
+
+    await page.locator('#home-transactions-link').click();
+    await page.waitForURL(/\/app\/transactions$/);
+    await page.locator('#transactions-results').waitFor();
+    expect(await page.locator('#transactions-count').textContent()).toMatch(/^\d+ transactions found$/);
+    await expectAccessible(page, 'transaction summary');
+    // Only its own card, masked.
+    const cards = await page.locator('#transactions-results tbody td .app-mono').allTextContents();
+    expect(new Set(cards).size).toBe(1);
+    expect(cards[0]).toMatch(/^542418\*+\d{4}$/);
+
+    // Filter: a merchant name of fewer than 2 characters is named on its field before anything is sent.
+    await page.locator('#transactions-q').fill('s');
+    await page.locator('#transactions-submit').click();
+    await page.locator('#transactions-q-error').waitFor();
+    await expectAccessible(page, 'filter refused');
+    await page.locator('#transactions-status').selectOption('Locked');
+    await page.locator('#transactions-q').fill('');
+    await page.locator('#transactions-submit').click();
+    await page.waitForURL(/status=Locked/);
+    await page.locator('#transactions-results:not([aria-busy])').waitFor();
+    const statuses = await page.locator('#transactions-results tbody .app-status').allTextContents();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['Locked']));
+
+    // One transaction.
+    const first = page.locator('#transactions-results tbody a').first();
+    const merchant = (await first.textContent()) ?? '';
+    await first.click();
+    await page.locator('#transaction-facts').waitFor();
+    expect(await page.locator('h1').textContent()).toContain(merchant);
+    expect(await page.locator('#transaction-amount').textContent()).toMatch(/\d/);
+    await expectAccessible(page, 'one transaction');
+    expect(await page.locator('body').textContent()).not.toMatch(/\d{12,19}/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('an issuer group administrator pages by key and jumps to a page', async () => {
+    const { page, context, problems } = await newPage(browser);
+    await signInAs(page, 'isgadmin01');
+    await page.locator('nav a', { hasText: 'Transactions' }).click();
+    await page.locator('#transactions-results:not([aria-busy])').waitFor();
+    const firstIds = await page.locator('#transactions-results tbody a').allTextContents();
+    await page.locator('#transactions-next').click();
+    await page.waitForURL(/after=/);
+    await page.locator('#transactions-page', { hasText: 'Page 2 of' }).waitFor();
+    await page.locator('#transactions-jump').fill('3');
+    await page.locator('#transactions-jump-go').click();
+    await page.waitForURL(/page=3/);
+    await page.locator('#transactions-page', { hasText: 'Page 3 of' }).waitFor();
+    await page.locator('#transactions-previous').click();
+    await page.locator('#transactions-page', { hasText: 'Page 2 of' }).waitFor();
+    await page.locator('#transactions-previous').click();
+    await page.locator('#transactions-page', { hasText: 'Page 1 of' }).waitFor();
+    await page.locator('#transactions-results:not([aria-busy])').waitFor();
+    expect(await page.locator('#transactions-results tbody a').allTextContents()).toEqual(firstIds);
+    await expectAccessible(page, 'transaction summary paged');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
