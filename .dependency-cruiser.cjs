@@ -42,7 +42,7 @@ const SERVER_GRAPH = {
   roles: ['access', 'multi-user'],
   text: [],
   token: ['mail', 'users'],
-  transactions: ['access', 'accounts'],
+  transactions: ['access', 'accounts', 'issuers'],
   users: ['access', 'issuers', 'mail', 'organisations'],
 };
 

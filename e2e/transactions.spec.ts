@@ -94,4 +94,38 @@ describe('Transactions (issue 15)', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('a cardholder reviews its transaction; the administrator approves and locks it', async () => {
+    const cardholder = await newPage(browser);
+    await signInAs(cardholder.page, 'active01');
+    await cardholder.page.goto('/app/transactions?status=New');
+    await cardholder.page.locator('#transactions-results:not([aria-busy])').waitFor();
+    await cardholder.page.locator('#transactions-results tbody a').first().click();
+    await cardholder.page.locator('#transaction-facts').waitFor();
+    const url = cardholder.page.url();
+    expect(await cardholder.page.locator('#transaction-status').textContent()).toBe('New');
+    // A cardholder reviews; approving and locking are not offered to it.
+    expect(await cardholder.page.locator('#transaction-approve').count()).toBe(0);
+    await cardholder.page.locator('#transaction-review').click();
+    await cardholder.page.locator('#transaction-done', { hasText: 'marked as reviewed' }).waitFor();
+    expect(await cardholder.page.locator('#transaction-status').textContent()).toBe('Reviewed');
+    await expectAccessible(cardholder.page, 'transaction reviewed');
+    expect(cardholder.problems).toEqual([]);
+    await cardholder.context.close();
+
+    const admin = await newPage(browser);
+    await signInAs(admin.page, 'admin01');
+    await admin.page.goto(url);
+    await admin.page.locator('#transaction-approve').click();
+    await admin.page.locator('#transaction-done', { hasText: 'approved' }).waitFor();
+    expect(await admin.page.locator('#transaction-status').textContent()).toBe('Approved');
+    await admin.page.locator('#transaction-lock').click();
+    await admin.page.locator('#transaction-done', { hasText: 'locked' }).waitFor();
+    expect(await admin.page.locator('#transaction-status').textContent()).toBe('Locked');
+    // Locked: no step is left.
+    expect(await admin.page.locator('#transaction-steps-heading').count()).toBe(0);
+    await expectAccessible(admin.page, 'transaction locked');
+    expect(admin.problems).toEqual([]);
+    await admin.context.close();
+  });
 });

@@ -504,6 +504,26 @@ const MATRIX: Cell[] = [
     url: '/app/api/transactions/{active01Transaction}',
     expect: row(200, 200, 200, 200, 200, 200, 200, 200, 404),
   },
+  // Review, approve, lock a Locked transaction on active01's card: whoever may take the step gets 409
+  // (it is past every step: nothing changes), the rest 403 by type or role permission, another issuer 404.
+  {
+    endpoint: 'POST /app/api/transactions/:id/review',
+    label: 'review a locked transaction',
+    url: '/app/api/transactions/{active01Locked}/review',
+    expect: row(409, 409, 409, 403, 403, 409, 409, 403, 404),
+  },
+  {
+    endpoint: 'POST /app/api/transactions/:id/approve',
+    label: 'approve a locked transaction (approvers: role permission)',
+    url: '/app/api/transactions/{active01Locked}/approve',
+    expect: row(403, 409, 409, 403, 403, 409, 403, 403, 404),
+  },
+  {
+    endpoint: 'POST /app/api/transactions/:id/lock',
+    label: 'lock a locked transaction',
+    url: '/app/api/transactions/{active01Locked}/lock',
+    expect: row(403, 409, 409, 409, 409, 403, 403, 403, 404),
+  },
   {
     endpoint: 'GET /app/api/my/cards',
     label: 'own cards (empty for non-cardholders)',
@@ -659,6 +679,12 @@ async function loadAcmeIds(): Promise<void> {
   await one(
     'travel',
     sql`select g.id from account_groups g join companies c on c.id = g.company_id where c.number = '100001' and g.name = 'Travel'`,
+  );
+  await one(
+    'active01Locked',
+    sql`select t.id from transactions t join accounts a on a.id = t.account_id
+      join users u on u.cardholder_id = a.cardholder_id where u.user_id = 'active01' and t.status = 'Locked'
+      order by t.id limit 1`,
   );
   await one(
     'active01Transaction',

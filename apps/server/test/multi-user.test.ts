@@ -71,6 +71,7 @@ describe('roles', () => {
     const list = await admin.get('/app/api/roles');
     expect(list.statusCode).toBe(200);
     expect(list.json().roles.map((r: { name: string }) => r.name)).toEqual([
+      'Approver',
       'Program administrator',
       'Super user',
     ]);

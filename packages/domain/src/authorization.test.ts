@@ -34,6 +34,9 @@ const TABLE: Record<Action, string> = {
   modifyStructure: 'ZHIGC',
   viewAccounts: 'ZHIGCOSA',
   viewTransactions: 'ZHIGCOSA',
+  reviewTransactions: 'GCOSA',
+  approveTransactions: 'GCOS',
+  lockTransactions: 'HIGC',
   maintainAccounts: 'HIGC',
   viewAccountGroups: 'ZHIGCOS',
   maintainAccountGroups: 'HIGC',
@@ -51,7 +54,7 @@ const TABLE: Record<Action, string> = {
   modifyCompanyOptions: 'ZHI',
 };
 
-const ALL_PERMISSIONS = ['peerUserModify', 'linkUsers', 'accessAsUser'] as const;
+const ALL_PERMISSIONS = ['peerUserModify', 'linkUsers', 'accessAsUser', 'approveTransactions'] as const;
 const allowedTypes = (action: Action) =>
   USER_TYPE_CODES.filter((type: UserType) => may({ type, permissions: ALL_PERMISSIONS }, action))
     .sort()

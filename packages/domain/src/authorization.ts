@@ -73,8 +73,16 @@ export const POLICY = {
   viewAccountGroups: rule(MANAGERS),
   maintainAccountGroups: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
 
-  // Card transactions ("Transactions"): everyone sees those of the cards in its scope.
+  // Card transactions ("Transactions"): everyone sees those of the cards in its scope; the company side
+  // reviews (a cardholder its own), approvers with the role permission approve, program administrators
+  // lock. The company's program option `transactionApproval` gates all three (docs/transactions.md).
   viewTransactions: rule(ALL),
+  reviewTransactions: rule(['G', 'C', 'O', 'S', 'A'], { refusal: 'transactions.forbidden' }),
+  approveTransactions: rule(['G', 'C', 'O', 'S'], {
+    permission: 'approveTransactions',
+    refusal: 'transactions.forbidden',
+  }),
+  lockTransactions: rule(['H', 'I', 'G', 'C'], { refusal: 'transactions.forbidden' }),
 
   // Issuers, issuer groups, company groups and program options ("Issuers and program options").
   viewIssuers: rule(['Z', 'H', 'I']),

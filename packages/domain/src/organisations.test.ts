@@ -192,6 +192,7 @@ describe('program options', () => {
       'singleSignOn',
       'accessAsUser',
       'reportingStructureUpload',
+      'transactionApproval',
     ]);
     for (const key of PROGRAM_OPTION_KEYS.filter((k) => !isOfferedProgramOption(k))) {
       expect(isFeatureEnabled(key, { [key]: true }, { [key]: true }), key).toBe(false);

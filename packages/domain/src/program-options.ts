@@ -27,6 +27,7 @@ export const PROGRAM_OPTION_KEYS = [
   'virtualCards',
   'disputes',
   'wallet',
+  'transactionApproval',
 ] as const;
 export type ProgramOptionKey = (typeof PROGRAM_OPTION_KEYS)[number];
 
@@ -47,6 +48,7 @@ export const OFFERED_PROGRAM_OPTION_KEYS = [
   'singleSignOn',
   'accessAsUser',
   'reportingStructureUpload',
+  'transactionApproval',
 ] as const satisfies readonly ProgramOptionKey[];
 export type OfferedProgramOptionKey = (typeof OFFERED_PROGRAM_OPTION_KEYS)[number];
 

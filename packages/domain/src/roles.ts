@@ -8,7 +8,7 @@ import { USER_TYPE_INFO, type UserStatus, type UserType } from './user-types.ts'
  * or log in as another user)"). A role is a named set of permissions an issuer defines; users get
  * roles; a user's permissions are the union of its active roles'. Decisions in docs/authorization.md.
  */
-export const PERMISSIONS = ['peerUserModify', 'linkUsers', 'accessAsUser'] as const;
+export const PERMISSIONS = ['peerUserModify', 'linkUsers', 'accessAsUser', 'approveTransactions'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export function isPermission(value: unknown): value is Permission {

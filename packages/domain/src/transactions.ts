@@ -31,6 +31,27 @@ export const OPTIONAL_TRANSACTION_COLUMNS: readonly TransactionFileColumn[] = ['
 export const TRANSACTION_STATUSES = ['New', 'Reviewed', 'Approved', 'Locked'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
+/** The steps of a transaction's life, each from the status before it (seed 001 §4). */
+export const TRANSACTION_STEPS = {
+  review: { from: 'New', to: 'Reviewed', action: 'reviewTransactions' },
+  approve: { from: 'Reviewed', to: 'Approved', action: 'approveTransactions' },
+  lock: { from: 'Approved', to: 'Locked', action: 'lockTransactions' },
+} as const;
+export type TransactionStep = keyof typeof TRANSACTION_STEPS;
+export const TRANSACTION_STEP_NAMES = Object.keys(TRANSACTION_STEPS) as TransactionStep[];
+
+/**
+ * Why a step cannot be taken from a status (a message key), or undefined when it can: reviewed before
+ * approved, approved before locked (seed 001 §4), and no step twice.
+ */
+export function checkTransactionStep(status: TransactionStatus, step: TransactionStep): string | undefined {
+  const { from } = TRANSACTION_STEPS[step];
+  if (status === from) return undefined;
+  const order = TRANSACTION_STATUSES.indexOf(status);
+  if (order > TRANSACTION_STATUSES.indexOf(from)) return 'transactions.step.done';
+  return step === 'approve' ? 'transactions.step.reviewFirst' : 'transactions.step.approveFirst';
+}
+
 export const TRANSACTION_LIMITS = {
   referenceMaxLength: 40,
   merchantNameMaxLength: 60,

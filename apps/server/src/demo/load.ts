@@ -404,8 +404,8 @@ export const DEMO_ROLES: {
   {
     issuer: '1001',
     name: 'Program administrator',
-    description: 'Maintains peer users, links user IDs and may access as a user',
-    permissions: ['peerUserModify', 'linkUsers', 'accessAsUser'],
+    description: 'Maintains peer users, links user IDs, may access as a user and approves transactions',
+    permissions: ['peerUserModify', 'linkUsers', 'accessAsUser', 'approveTransactions'],
     holders: ['admin01', 'cgadmin01'],
   },
   {
@@ -419,8 +419,15 @@ export const DEMO_ROLES: {
     issuer: '2001',
     name: 'Administrador del programa',
     description: 'Usuarios pares, vinculación de usuarios y acceso como usuario',
-    permissions: ['peerUserModify', 'linkUsers', 'accessAsUser'],
+    permissions: ['peerUserModify', 'linkUsers', 'accessAsUser', 'approveTransactions'],
     holders: ['bncadmin01'],
+  },
+  {
+    issuer: '1001',
+    name: 'Approver',
+    description: 'Approves the reviewed transactions of the cards in scope',
+    permissions: ['approveTransactions'],
+    holders: ['lvlmgr01'],
   },
 ];
 

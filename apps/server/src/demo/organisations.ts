@@ -87,6 +87,7 @@ const ALL_ON: Partial<Record<ProgramOptionKey, boolean>> = {
   virtualCards: true,
   disputes: true,
   wallet: false,
+  transactionApproval: true,
 };
 
 export const DEMO_ISSUERS: DemoIssuer[] = [

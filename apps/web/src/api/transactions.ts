@@ -1,4 +1,4 @@
-import type { SpendSummary, TransactionDetail, TransactionList } from '@cardportal/domain';
+import type { SpendSummary, TransactionDetail, TransactionList, TransactionStep } from '@cardportal/domain';
 import { requestJson } from './client.ts';
 
 /** The Transaction Summary's filters and position, as the API takes them (docs/transactions.md). */
@@ -44,4 +44,11 @@ export function getTransaction(id: string, signal?: AbortSignal): Promise<Transa
 /** `GET /app/api/transactions/spend?currency=` */
 export function getSpend(currency: string | undefined, signal?: AbortSignal): Promise<SpendSummary> {
   return requestJson<SpendSummary>(withQuery('/app/api/transactions/spend', { currency }), { signal });
+}
+
+/** `POST /app/api/transactions/:id/{review,approve,lock}` */
+export function takeTransactionStep(id: string, step: TransactionStep): Promise<TransactionDetail> {
+  return requestJson<TransactionDetail>(`/app/api/transactions/${encodeURIComponent(id)}/${step}`, {
+    method: 'POST',
+  });
 }

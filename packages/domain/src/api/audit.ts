@@ -34,6 +34,7 @@ export const AUDIT_ENTITIES = [
   'cardholder',
   'account',
   'accountGroup',
+  'transaction',
   'audit',
 ] as const;
 

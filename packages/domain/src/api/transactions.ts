@@ -50,6 +50,8 @@ export const transactionDetailSchema = transactionSummarySchema
     companyNumber: z.string(),
     companyName: z.string(),
     importedAt: z.string().describe('ISO 8601'),
+    /** The steps of its life the caller may take now (type, role permission, program option, status). */
+    steps: z.array(z.enum(['review', 'approve', 'lock'])),
   })
   .meta({ id: 'TransactionDetail' });
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;

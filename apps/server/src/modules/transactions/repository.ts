@@ -133,11 +133,12 @@ export async function pageOfTransactions(
   );
 }
 
-/** One transaction in the caller's scope, with its company and when it came in. */
-export async function findTransaction(db: Executor, caller: CallerScope, id: number) {
-  const [row] = await db
+/** One transaction in the caller's scope, with its company and when it came in (locked for update on request). */
+export async function findTransaction(db: Executor, caller: CallerScope, id: number, lock = false) {
+  const query = db
     .select({
       ...columns,
+      companyId: transactions.companyId,
       companyNumber: companies.number,
       companyName: companies.name1,
       importedAt: transactions.createdAt,
@@ -148,8 +149,13 @@ export async function findTransaction(db: Executor, caller: CallerScope, id: num
     .innerJoin(companies, eq(companies.id, transactions.companyId))
     .where(and(eq(transactions.id, id), transactionScope(caller)))
     .limit(1);
+  const [row] = lock ? await query.for('update', { of: transactions }) : await query;
   return row;
 }
+
+/** Moves a transaction to its next status. */
+export const setTransactionStatus = (db: Executor, id: number, status: string) =>
+  db.update(transactions).set({ status, updatedAt: sql`now()` }).where(eq(transactions.id, id));
 
 /** Transactions per currency in scope since `from`, most first. */
 export function currenciesSince(db: Executor, caller: CallerScope, from: string) {

@@ -1,7 +1,10 @@
 import {
+  noBodySchema,
   recordParamsSchema,
   spendQuerySchema,
   spendSummarySchema,
+  TRANSACTION_STEP_NAMES,
+  TRANSACTION_STEPS,
   transactionDetailSchema,
   transactionListSchema,
   transactionQuerySchema,
@@ -43,4 +46,16 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       response: transactionDetailSchema,
     }),
   );
+  // Review, approve, lock: each step its own action of the policy (type and role permission).
+  for (const step of TRANSACTION_STEP_NAMES) {
+    app.post(
+      `/app/api/transactions/:id/${step}`,
+      handle(({ caller, request }) => service.step(caller, request.params.id, step, request.ip), {
+        permission: TRANSACTION_STEPS[step].action,
+        params: recordParamsSchema,
+        body: noBodySchema,
+        response: transactionDetailSchema,
+      }),
+    );
+  }
 }

@@ -2,12 +2,14 @@ import {
   type CallerScope,
   checkPageJump,
   checkSearchCriteria,
+  checkTransactionStep,
   currencyExponent,
   isIsoDate,
   isLastFourSearch,
   LIMITS,
   type Money,
   maskCardParts,
+  may,
   mccCategory,
   pageCount,
   parseMinorUnits,
@@ -16,20 +18,27 @@ import {
   type SpendCategory,
   type SpendSummary,
   TRANSACTION_STATUSES,
+  TRANSACTION_STEP_NAMES,
+  TRANSACTION_STEPS,
   type TransactionDetail,
   type TransactionFilter,
   type TransactionList,
   type TransactionQuery,
   type TransactionStatus,
+  type TransactionStep,
   type TransactionSummary,
 } from '@cardportal/domain';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Caller } from '../../http/caller.ts';
+import { auditAdmin } from '../../kernel/audit.ts';
+import { isFeatureOn } from '../issuers/index.ts';
 import {
   countTransactions,
   currenciesSince,
   findTransaction,
   pageOfTransactions,
+  setTransactionStatus,
   spendSince,
   type TransactionRow,
 } from './repository.ts';
@@ -147,8 +156,14 @@ export function toFilter(query: TransactionQuery): TransactionFilter {
   return filter;
 }
 
+const STEP_EVENTS = {
+  review: 'transaction.reviewed',
+  approve: 'transaction.approved',
+  lock: 'transaction.locked',
+} as const;
+
 export class TransactionService {
-  constructor(private readonly db: Executor) {}
+  constructor(private readonly db: Db) {}
 
   async list(caller: CallerScope, query: TransactionQuery): Promise<TransactionList> {
     const filter = toFilter(query);
@@ -242,15 +257,68 @@ export class TransactionService {
     };
   }
 
-  async get(caller: CallerScope, idText: string): Promise<TransactionDetail> {
+  async get(caller: Caller, idText: string): Promise<TransactionDetail> {
+    const row = await this.find(this.db, caller, idText);
+    return this.detail(this.db, caller, row);
+  }
+
+  /**
+   * One step of a transaction's life (seed 001 §4): the route has checked the caller's type and role
+   * permission (the step's action); here, inside one database transaction with the row locked, the
+   * company's program option and the status's order (reviewed before approved, approved before
+   * locked), then the change and its audit row.
+   */
+  async step(caller: Caller, idText: string, step: TransactionStep, ip: string): Promise<TransactionDetail> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.find(tx, caller, idText, true);
+      if (!(await isFeatureOn(tx, row.companyId, 'transactionApproval')))
+        throw new AppError('forbidden', 'programOption.disabled', {
+          message: 'Transaction review and approval is switched off for this company (program option)',
+        });
+      const problem = checkTransactionStep(row.status as TransactionStatus, step);
+      if (problem)
+        throw new AppError('conflict', problem, { message: `Cannot ${step} a ${row.status} transaction` });
+      const next = TRANSACTION_STEPS[step].to;
+      await setTransactionStatus(tx, row.id, next);
+      await auditAdmin(tx, STEP_EVENTS[step], {
+        actor: caller,
+        entity: 'transaction',
+        entityId: row.reference,
+        changes: { status: { before: row.status, after: next } },
+        ip,
+        detail: { transactionId: row.id },
+      });
+      return this.detail(tx, caller, { ...row, status: next });
+    });
+  }
+
+  private async find(db: Executor, caller: CallerScope, idText: string, lock = false) {
     const id = /^\d{1,15}$/.test(idText) ? Number(idText) : undefined;
-    const row = id === undefined ? undefined : await findTransaction(this.db, caller, id);
+    const row = id === undefined ? undefined : await findTransaction(db, caller, id, lock);
     if (!row) throw new AppError('notFound', 'transactions.notFound', { message: 'No such transaction' });
+    return row;
+  }
+
+  private async detail(
+    db: Executor,
+    caller: Caller,
+    row: NonNullable<Awaited<ReturnType<typeof findTransaction>>>,
+  ): Promise<TransactionDetail> {
+    const stepsByType = TRANSACTION_STEP_NAMES.filter(
+      (step) =>
+        may(caller, TRANSACTION_STEPS[step].action) &&
+        !checkTransactionStep(row.status as TransactionStatus, step),
+    );
+    const steps =
+      stepsByType.length > 0 && (await isFeatureOn(db, row.companyId, 'transactionApproval'))
+        ? stepsByType
+        : [];
     return {
       ...toTransaction(row),
       companyNumber: row.companyNumber,
       companyName: row.companyName,
       importedAt: row.importedAt.toISOString(),
+      steps,
     };
   }
 }

@@ -70,7 +70,7 @@ describe('roles screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Create role' }));
     expect(document.activeElement?.textContent).toBe('Create role');
     const group = screen.getByRole('group', { name: 'Permissions' });
-    expect(within(group).getAllByRole('checkbox')).toHaveLength(3);
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(4);
     fireEvent.click(screen.getByRole('button', { name: 'Save role' }));
     expect(await screen.findByText(problemTextOf('role.name.required'))).toBeDefined();
     expect(screen.getByLabelText('Role name').getAttribute('aria-invalid')).toBe('true');

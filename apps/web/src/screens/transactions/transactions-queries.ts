@@ -1,9 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
+import type { TransactionStep } from '@cardportal/domain';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   getSpend,
   getTransaction,
   searchTransactions,
   type TransactionSearch,
+  takeTransactionStep,
 } from '../../api/transactions.ts';
 
 /** Transactions' query keys: everything under `['transactions']`. */
@@ -28,3 +30,18 @@ export const spendQuery = (currency: string | undefined) =>
     queryKey: transactionKeys.spend(currency),
     queryFn: ({ signal }) => getSpend(currency, signal),
   });
+
+/** A step of the transaction's life: the answer is the transaction as it now is; lists and pictures are read again. */
+export function useTransactionStep(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (step: TransactionStep) => takeTransactionStep(id, step),
+    onSuccess: (answer) => {
+      client.setQueryData(transactionKeys.one(id), answer);
+      return client.invalidateQueries({
+        queryKey: transactionKeys.all,
+        predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(transactionKeys.one(id)),
+      });
+    },
+  });
+}

@@ -130,6 +130,34 @@ describe('Transaction Summary', () => {
   });
 });
 
+describe('One transaction', () => {
+  it('offers the steps the server allows and takes one', async () => {
+    const detail = {
+      ...tx({ id: 5, status: 'Reviewed' }),
+      companyNumber: '100001',
+      companyName: 'Acme Industries',
+      importedAt: '2026-11-20T10:00:00.000Z',
+      steps: ['approve'],
+    };
+    const calls = mockFetch((call) => {
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url === '/app/api/transactions/5' && call.method === 'GET') return { body: detail };
+      if (call.url === '/app/api/transactions/5/approve' && call.method === 'POST')
+        return { body: { ...detail, status: 'Approved', steps: [] } };
+      return undefined;
+    });
+    renderApp('/transactions/5', makeContext('C'));
+    const approve = await screen.findByRole('button', { name: 'Approve' });
+    expect(screen.queryByRole('button', { name: 'Lock' })).toBeNull();
+    expect(screen.getByText('Acme Industries (100001)')).toBeDefined();
+    fireEvent.click(approve);
+    expect(await screen.findByText('The transaction has been approved.')).toBeDefined();
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/app/api/transactions/5/approve')).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull());
+    expect(document.getElementById('transaction-status')?.textContent).toBe('Approved');
+  });
+});
+
 describe('Spend picture on the home page', () => {
   it('draws spend by month and by category, with the exact figures in tables behind', async () => {
     mockFetch((call) => (call.url.startsWith('/app/api/transactions/spend') ? { body: spend } : undefined));
