@@ -128,4 +128,40 @@ describe('Transactions (issue 15)', () => {
     expect(admin.problems).toEqual([]);
     await admin.context.close();
   });
+
+  it('an issuer administrator imports a file, and sees every wrong row of a refused one', async () => {
+    const { page, context, problems } = await newPage(browser);
+    await signInAs(page, 'issadmin01');
+    await page.goto('/app/transactions');
+    await page.locator('#transactions-import-link').click();
+    await page.waitForURL(/\/app\/transactions\/import$/);
+    await page.locator('#import-form').waitFor();
+    await expectAccessible(page, 'import form');
+    const header =
+      'reference,account_number,transaction_date,posting_date,merchant_name,merchant_city,merchant_country,mcc,amount,currency,tax_amount';
+    // Grace Hopper's demo card (issuer 1001): the demo's first account number.
+    const card = '5424180000000015';
+    const good = `${header}\nE2E-1,${card},2026-10-01,2026-10-02,Shell,Columbus,US,5541,45.10,USD,\n`;
+    await page
+      .locator('#import-file')
+      .setInputFiles({ name: 'october.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+    await page.locator('#import-submit').click();
+    await page.locator('#import-done', { hasText: 'Imported: 1.' }).waitFor();
+    await expectAccessible(page, 'import done');
+
+    const bad = `${header}\nE2E-2,${card},2026-10-01,2026-10-02,Shell,Columbus,US,5541,45.101,USD,\nE2E-3,4111111111111111,2026-10-01,2026-10-02,Shell,Columbus,US,5541,1.00,USD,\n`;
+    await page
+      .locator('#import-file')
+      .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    await page.locator('#import-submit').click();
+    await page.locator('#import-report').waitFor();
+    const rows = await page.locator('#import-report tbody tr').allTextContents();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain('amount');
+    expect(rows[1]).toContain('account_number');
+    await expectAccessible(page, 'import refused');
+    // The refusal is the expected 422 of the upload; nothing else went wrong.
+    expect(problems.filter((p) => !/status of 422/.test(p))).toEqual([]);
+    await context.close();
+  });
 });

@@ -507,6 +507,13 @@ const MATRIX: Cell[] = [
   // Review, approve, lock a Locked transaction on active01's card: whoever may take the step gets 409
   // (it is past every step: nothing changes), the rest 403 by type or role permission, another issuer 404.
   {
+    endpoint: 'POST /app/api/transactions/import',
+    label: 'upload an empty transaction file (importers get 400)',
+    url: '/app/api/transactions/import',
+    raw: { type: 'application/octet-stream', payload: Buffer.alloc(0) },
+    expect: row(403, 403, 403, 400, 400, 403, 403, 400, 403),
+  },
+  {
     endpoint: 'POST /app/api/transactions/:id/review',
     label: 'review a locked transaction',
     url: '/app/api/transactions/{active01Locked}/review',

@@ -206,7 +206,8 @@ describe('transactions import', () => {
         for (let i = 0; i < lines.length; i += 997)
           yield Buffer.from(`${lines.slice(i, i + 997).join('\n')}\n`);
       })(),
-      { format: 'csv', fileName: 'bulk.csv' },
+      // Chunks of 5,000: the duplicates of rows 11,000 and on fall in a later chunk than their first.
+      { format: 'csv', fileName: 'bulk.csv', chunkRows: 5_000 },
     );
     expect(report).toMatchObject({
       outcome: 'imported',
@@ -218,6 +219,24 @@ describe('transactions import', () => {
     expect(await countOf()).toBe(before + 11_000);
     const [one] = await db().select().from(transactions).where(eq(transactions.reference, 'BULK-7'));
     expect(one?.merchantName).toBe('Tab\\Merchant');
+  });
+
+  it('refuses a file whose bad row comes after rows already written: nothing of it stays', async () => {
+    const lines = [HEADER];
+    for (let i = 0; i < 7_000; i++)
+      lines.push(`LATE-${i},${GRACE},2026-09-01,2026-09-02,Shell,Columbus,US,5541,1.00,USD,`);
+    lines.push(`LATE-X,4111111111111111,2026-09-01,2026-09-02,Shell,Columbus,US,5541,1.00,USD,`);
+    const report = await importTransactions(
+      ctx.services.database,
+      ctx.services.secrets.cards,
+      [Buffer.from(lines.join('\n'))],
+      { format: 'csv', fileName: 'late.csv', chunkRows: 2_000 },
+    );
+    expect(report).toMatchObject({ outcome: 'refused', imported: 0, rejected: 1, rows: 7_001 });
+    expect(report.problems).toEqual([
+      { line: 7_002, field: 'account_number', problem: 'transactions.account.unknown' },
+    ]);
+    expect(await countOf(sql`${transactions.reference} like 'LATE-%'`)).toBe(0);
   });
 
   it('never writes the card number: not in the audit trail, not in the imports', async () => {

@@ -5,6 +5,7 @@ import { BrowserRouter, MemoryRouter, Navigate, Route, Routes } from 'react-rout
 import { AppFrame } from './frame/app-frame.tsx';
 import {
   mayCreateUsers,
+  mayImportTransactions,
   mayUseAudit,
   mayUseIssuers,
   mayUseMyCards,
@@ -92,6 +93,9 @@ const ProgramOptionsScreen = screen('issuers', () =>
 const TransactionsScreen = screen('transactions', () =>
   import('./screens/transactions/index.ts').then((m) => m.TransactionsScreen),
 );
+const TransactionImportScreen = screen('transactions', () =>
+  import('./screens/transactions/index.ts').then((m) => m.TransactionImportScreen),
+);
 const TransactionViewScreen = screen('transactions', () =>
   import('./screens/transactions/index.ts').then((m) => m.TransactionViewScreen),
 );
@@ -168,6 +172,9 @@ function RouteTable() {
           {mayUseTransactions(user.userType) ? (
             <Route path="transactions">
               <Route index element={<TransactionsScreen />} />
+              {mayImportTransactions(user.userType) ? (
+                <Route path="import" element={<TransactionImportScreen />} />
+              ) : null}
               <Route path=":id" element={<TransactionViewScreen />} />
             </Route>
           ) : null}

@@ -37,6 +37,7 @@ const TABLE: Record<Action, string> = {
   reviewTransactions: 'GCOSA',
   approveTransactions: 'GCOS',
   lockTransactions: 'HIGC',
+  importTransactions: 'ZHI',
   maintainAccounts: 'HIGC',
   viewAccountGroups: 'ZHIGCOS',
   maintainAccountGroups: 'HIGC',

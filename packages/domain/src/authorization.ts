@@ -83,6 +83,8 @@ export const POLICY = {
     refusal: 'transactions.forbidden',
   }),
   lockTransactions: rule(['H', 'I', 'G', 'C'], { refusal: 'transactions.forbidden' }),
+  /** An issuer's transaction file, uploaded by its operators (the CLI takes files of any size). */
+  importTransactions: rule(['Z', 'H', 'I'], { refusal: 'transactions.forbidden' }),
 
   // Issuers, issuer groups, company groups and program options ("Issuers and program options").
   viewIssuers: rule(['Z', 'H', 'I']),

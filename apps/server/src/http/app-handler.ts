@@ -80,12 +80,19 @@ export function appHandler(app: FastifyInstance) {
   const refuse = (caller: Caller | undefined, reply: FastifyReply, error: AppError) => {
     const message = text(caller?.locale ?? '', error.code, error.message);
     const detailed = error.detail ? `${message} ${error.detail}` : message;
-    if (!error.rows) return sendError(reply, error.status, error.code, detailed, error.fieldErrors);
+    if (!error.rows && !error.extra)
+      return sendError(reply, error.status, error.code, detailed, error.fieldErrors);
     return reply
       .code(error.status)
       .header('cache-control', 'no-store')
       .type('application/json; charset=utf-8')
-      .send({ code: error.code, message: detailed, fieldErrors: error.fieldErrors, rows: error.rows });
+      .send({
+        ...error.extra,
+        code: error.code,
+        message: detailed,
+        fieldErrors: error.fieldErrors,
+        rows: error.rows,
+      });
   };
 
   return <P = Record<string, string>, Q = Record<string, unknown>, B = undefined>(

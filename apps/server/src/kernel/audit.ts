@@ -72,6 +72,8 @@ export type AdminAuditEvent =
   | 'transaction.reviewed'
   | 'transaction.approved'
   | 'transaction.locked'
+  | 'transactions.imported'
+  | 'transactions.refused'
   | 'profile.updated'
   | 'role.created'
   | 'role.updated'

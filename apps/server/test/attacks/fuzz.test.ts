@@ -226,6 +226,7 @@ const ROUTES: Route[] = [
   { template: '/app/api/transactions', methods: GET },
   { template: '/app/api/transactions/spend', methods: GET },
   { template: '/app/api/transactions/:id', methods: GET },
+  { template: '/app/api/transactions/import', methods: ['POST'] },
   { template: '/app/api/transactions/:id/review', methods: ['POST'] },
   { template: '/app/api/transactions/:id/approve', methods: ['POST'] },
   { template: '/app/api/transactions/:id/lock', methods: ['POST'] },

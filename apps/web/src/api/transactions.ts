@@ -1,5 +1,11 @@
-import type { SpendSummary, TransactionDetail, TransactionList, TransactionStep } from '@cardportal/domain';
-import { requestJson } from './client.ts';
+import type {
+  SpendSummary,
+  TransactionDetail,
+  TransactionImportResult,
+  TransactionList,
+  TransactionStep,
+} from '@cardportal/domain';
+import { requestJson, uploadBytes } from './client.ts';
 
 /** The Transaction Summary's filters and position, as the API takes them (docs/transactions.md). */
 export interface TransactionSearch {
@@ -51,4 +57,14 @@ export function takeTransactionStep(id: string, step: TransactionStep): Promise<
   return requestJson<TransactionDetail>(`/app/api/transactions/${encodeURIComponent(id)}/${step}`, {
     method: 'POST',
   });
+}
+
+/** `POST /app/api/transactions/import?name=&issuer=`: the file's bytes as they are (the server reads the content). */
+export async function importTransactionFile(file: Blob & { name: string }, issuer: string | undefined) {
+  const bytes = await file.arrayBuffer();
+  return uploadBytes<TransactionImportResult>(
+    withQuery('/app/api/transactions/import', { name: file.name, issuer }),
+    bytes,
+    'application/octet-stream',
+  );
 }

@@ -40,3 +40,8 @@ export function mayUseIssuers(type: UserType): boolean {
 export function mayUseTransactions(type: UserType): boolean {
   return may({ type }, 'viewTransactions');
 }
+
+/** Whether the transaction file upload is offered (the system administrator and issuer administrators). */
+export function mayImportTransactions(type: UserType): boolean {
+  return may({ type }, 'importTransactions');
+}

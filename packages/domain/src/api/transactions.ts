@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SPEND_CATEGORIES, TRANSACTION_STATUSES } from '../transactions.ts';
 import { keysetPageFields, keysetQueryFields, lenient, pageQueryText } from './common.ts';
+import { uploadErrorSchema } from './organisations.ts';
 
 /**
  * Contracts of the Transaction Summary (issue 15 item 3): `GET /app/api/transactions` and
@@ -134,3 +135,47 @@ export type SpendSummary = z.infer<typeof spendSummarySchema>;
 
 /** Months a spend picture covers: this one and the five before. */
 export const SPEND_MONTHS = 6;
+
+/** `POST /app/api/transactions/import?name=&issuer=`: the file's bytes (CSV or XML, at most 4 MB). */
+export const transactionImportQuerySchema = z.object({
+  name: lenient(z.string().max(255)).describe(
+    "The file's name, for the record (the content decides its type)",
+  ),
+  issuer: lenient(z.string()).describe(
+    'The issuer the file comes from (its number): every card must be its. An issuer administrator: its own',
+  ),
+});
+
+/** The media type of the upload's body: the file's bytes as they are. */
+export const TRANSACTION_FILE_MEDIA_TYPE = 'application/octet-stream';
+
+export const transactionFileBodySchema = z
+  .custom<Uint8Array>((body) => body instanceof Uint8Array && body.length > 0, { error: 'upload.empty' })
+  .meta({
+    type: 'string',
+    contentMediaType: TRANSACTION_FILE_MEDIA_TYPE,
+    description: 'The transaction file (CSV with a header row, or XML), at most 4 MB',
+  });
+
+/** A refused file: the catalogue code, the rows in error (`row` = the file's line), and the counts. */
+export const transactionImportErrorSchema = uploadErrorSchema
+  .extend({
+    read: z.number().int().optional().describe('Records read'),
+    imported: z.number().int().optional(),
+    duplicates: z.number().int().optional(),
+    rejected: z.number().int().optional().describe('Rows with at least one problem'),
+  })
+  .meta({ id: 'TransactionImportError' });
+
+export const transactionImportResultSchema = z
+  .object({
+    rows: z.number().int(),
+    imported: z.number().int(),
+    duplicates: z.number().int(),
+    rejected: z.number().int(),
+    format: z.enum(['csv', 'xml']),
+    /** Columns (CSV) or elements (XML) of the file that are not ours: ignored. */
+    ignored: z.array(z.string()),
+  })
+  .meta({ id: 'TransactionImportResult' });
+export type TransactionImportResult = z.infer<typeof transactionImportResultSchema>;

@@ -25,6 +25,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../kernel/audit.ts';
+import { carriesVirusSignature, virusFound } from '../../kernel/uploads.ts';
 import { readFirstSheet, writeSheet, XlsxError } from '../../kernel/xlsx.ts';
 import { endSessionsOfOrganisation } from '../access/index.ts';
 import { companySingleSignOnConflict, isFeatureOn } from '../issuers/index.ts';
@@ -49,12 +50,6 @@ import {
   updateCompany,
   updateOrgPoint,
 } from './repository.ts';
-
-/**
- * The EICAR anti-virus test string: a file carrying it is refused as infected (seed 001 §8, upload
- * errors "virus"). This is a signature check of the upload, not an anti-virus engine (docs/organisations.md).
- */
-const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
 
 const summary = (c: CompanyRecord): CompanySummary => ({
   number: c.number,
@@ -580,7 +575,7 @@ export class OrganisationService {
         message: 'Reporting-structure upload is switched off for this company (program option)',
       });
     }
-    if (Buffer.from(file.buffer, file.byteOffset, file.byteLength).includes(EICAR)) throw virus();
+    if (carriesVirusSignature(file)) throw virusFound();
     let sheet: string[][];
     try {
       sheet = readFirstSheet(file);
@@ -592,7 +587,7 @@ export class OrganisationService {
       }
       throw error;
     }
-    if (sheet.some((row) => row.some((cell) => cell.includes(EICAR)))) throw virus();
+    if (sheet.some((row) => row.some((cell) => carriesVirusSignature(cell)))) throw virusFound();
     const [header = [], ...body] = sheet;
     const columns = REPORTING_UPLOAD_HEADERS.map((h) =>
       header.findIndex((c) => headerKey(c) === headerKey(h)),
@@ -703,12 +698,6 @@ export class OrganisationService {
       return { created, updated };
     });
   }
-}
-
-function virus(): AppError {
-  return new AppError('unprocessable', 'upload.virus', {
-    message: 'The file contains a virus signature and was refused',
-  });
 }
 
 /** Serialises changes to one company's structure (two uploads at once cannot interleave into a loop). */

@@ -37,6 +37,8 @@ export interface ImportOptions {
   issuerNumber?: string | undefined;
   /** The signed-in user who uploaded the file (null: the CLI). */
   byUserPk?: number | null;
+  /** Rows per chunk (default CHUNK_ROWS); the tests make files span several with small ones. */
+  chunkRows?: number;
 }
 
 export interface RowProblem {
@@ -106,6 +108,11 @@ const CREATE_STAGING = `create temp table import_staging (
 
 /** Rows per batch where there is no COPY (the embedded database): one statement each. */
 const BATCH_ROWS = 2000;
+/**
+ * Rows per chunk: each is staged, checked against the accounts and inserted while the next is read,
+ * so the database writes while the file is parsed (the staging table is emptied after each).
+ */
+const CHUNK_ROWS = 25_000;
 /** COPY text is written in chunks of about this size. */
 const COPY_CHUNK_BYTES = 256 * 1024;
 
@@ -149,64 +156,55 @@ const copyEscape = (value: string) =>
       )
     : value;
 
-/** Where staged rows go: a COPY stream, or batches of one INSERT each. */
-interface Stager {
-  add(row: StagedRow): Promise<void>;
-  finish(): Promise<void>;
-}
+/** Writes one chunk's rows into the (empty) staging table: COPY, or batched inserts. */
+type ChunkWriter = (rows: StagedRow[]) => Promise<void>;
 
-function copyStager(session: BulkSession & { copyFrom: NonNullable<BulkSession['copyFrom']> }): Stager {
-  const stream = session.copyFrom(`copy import_staging (${STAGING_COLUMNS.join(', ')}) from stdin`);
-  let buffer = '';
-  const failed = once(stream, 'error').then(([error]) => {
-    throw error;
-  });
-  failed.catch(() => {});
-  const flush = async () => {
-    if (buffer.length === 0) return;
-    const chunk = buffer;
-    buffer = '';
-    if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), failed]);
-  };
-  return {
-    async add(row) {
+/** COPY FROM STDIN, the rows in COPY's text format, written in ~256 KB pieces with back-pressure. */
+function copyWriter(session: BulkSession & { copyFrom: NonNullable<BulkSession['copyFrom']> }): ChunkWriter {
+  return async (rows) => {
+    const stream = session.copyFrom(`copy import_staging (${STAGING_COLUMNS.join(', ')}) from stdin`);
+    const failed = once(stream, 'error').then(([error]) => {
+      throw error;
+    });
+    failed.catch(() => {});
+    let buffer = '';
+    for (const row of rows) {
       let line = String(row[0]);
       for (let i = 1; i < row.length; i++) line += `\t${copyEscape(row[i] as string)}`;
       buffer += `${line}\n`;
-      if (buffer.length >= COPY_CHUNK_BYTES) await flush();
-    },
-    async finish() {
-      await flush();
-      stream.end();
-      await Promise.race([once(stream, 'finish'), failed]);
-    },
+      if (buffer.length >= COPY_CHUNK_BYTES) {
+        if (!stream.write(buffer)) await Promise.race([once(stream, 'drain'), failed]);
+        buffer = '';
+      }
+    }
+    if (buffer.length > 0) stream.write(buffer);
+    stream.end();
+    await Promise.race([once(stream, 'finish'), failed]);
   };
 }
 
-function batchStager(session: BulkSession): Stager {
-  let batch: StagedRow[] = [];
+/** The embedded database (no COPY): inserts of BATCH_ROWS rows each, as one JSON parameter. */
+function batchWriter(session: BulkSession): ChunkWriter {
   const types =
     'line int, reference text, hash text, transaction_date date, posting_date date, merchant_name text, merchant_city text, merchant_country text, mcc text, amount bigint, currency text, tax bigint';
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const rows = batch.map((row) => Object.fromEntries(STAGING_COLUMNS.map((c, i) => [c, row[i]])));
-    batch = [];
-    await session.query(
-      `insert into import_staging select * from json_to_recordset($1::json) as r(${types})`,
-      [JSON.stringify(rows)],
-    );
-  };
-  return {
-    async add(row) {
-      batch.push(row);
-      if (batch.length >= BATCH_ROWS) await flush();
-    },
-    finish: flush,
+  return async (rows) => {
+    for (let i = 0; i < rows.length; i += BATCH_ROWS) {
+      const batch = rows
+        .slice(i, i + BATCH_ROWS)
+        .map((row) => Object.fromEntries(STAGING_COLUMNS.map((c, j) => [c, row[j]])));
+      await session.query(
+        `insert into import_staging select * from json_to_recordset($1::json) as r(${types})`,
+        [JSON.stringify(batch)],
+      );
+    }
   };
 }
 
 /** Tees the file through SHA-256 on its way to the reader. */
-async function* hashing(source: AsyncIterable<Buffer | string>, hash: ReturnType<typeof createHash>) {
+async function* hashing(
+  source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+  hash: ReturnType<typeof createHash>,
+) {
   for await (const chunk of source) {
     hash.update(chunk);
     yield chunk;
@@ -220,7 +218,7 @@ async function* hashing(source: AsyncIterable<Buffer | string>, hash: ReturnType
 export async function importTransactions(
   database: Database,
   vault: CardVault,
-  source: AsyncIterable<Buffer | string>,
+  source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
   options: ImportOptions,
 ): Promise<ImportReport> {
   const sha = createHash('sha256');
@@ -265,12 +263,87 @@ export async function importTransactions(
         issuerId = rows[0].id;
       }
       await session.query(CREATE_STAGING);
-      const stager = session.copyFrom ? copyStager(session as never) : batchStager(session);
+      const { rows: created } = await session.query<{ id: number }>(
+        `insert into transaction_imports (issuer_id, file_name, file_sha256, format, rows, imported, duplicates, by_user_pk)
+         values ($1, $2, '', $3, 0, 0, 0, $4) returning id`,
+        [issuerId, options.fileName, options.format, options.byUserPk ?? null],
+      );
+      const importId = created[0]?.id as number;
+      const write = session.copyFrom ? copyWriter(session as never) : batchWriter(session);
+      const issuersSeen = new Set<number>();
+      let unknownRows = 0;
+
+      /**
+       * One chunk on the connection: stage it, check its cards (every number an account's, and the
+       * issuer's when named), and — while the file has no problem — insert it into transactions
+       * (duplicates skipped); then empty the staging table. The next chunk is parsed meanwhile.
+       */
+      const writeChunk = async (rows: StagedRow[]) => {
+        await write(rows);
+        const foreign = `from import_staging s
+             left join accounts a on a.number_hash = s.hash
+             left join companies c on c.id = a.company_id
+            where a.id is null or ($1::int is not null and c.issuer_id <> $1::int)`;
+        const { rows: counted } = await session.query<{ n: number }>(`select count(*)::int as n ${foreign}`, [
+          issuerId,
+        ]);
+        const unknown = counted[0]?.n ?? 0;
+        if (unknown > 0) {
+          unknownRows += unknown;
+          const room = maxProblems - report.problems.length;
+          if (room > 0) {
+            const { rows: lines } = await session.query<{ line: number; other: boolean }>(
+              `select s.line, (a.id is not null) as other ${foreign} order by s.line limit $2`,
+              [issuerId, room],
+            );
+            for (const row of lines)
+              problem({
+                line: row.line,
+                field: 'account_number',
+                problem: row.other ? 'transactions.account.otherIssuer' : 'transactions.account.unknown',
+              });
+          }
+        }
+        if (report.rejected === 0 && unknownRows === 0) {
+          if (issuerId === null && issuersSeen.size < 2) {
+            const { rows: found } = await session.query<{ issuer_id: number }>(
+              `select distinct c.issuer_id from import_staging s
+                 join accounts a on a.number_hash = s.hash join companies c on c.id = a.company_id limit 2`,
+            );
+            for (const row of found) issuersSeen.add(row.issuer_id);
+          }
+          const inserted = await session.query(
+            `insert into transactions (issuer_id, company_id, account_id, reference, transaction_date, posting_date,
+                merchant_name, merchant_city, merchant_country, mcc, amount, currency, tax, import_id)
+             select c.issuer_id, a.company_id, a.id, s.reference, s.transaction_date, s.posting_date,
+                s.merchant_name, s.merchant_city, s.merchant_country, s.mcc, s.amount, s.currency, s.tax, $1
+               from import_staging s
+               join accounts a on a.number_hash = s.hash
+               join companies c on c.id = a.company_id
+             on conflict (issuer_id, reference) do nothing`,
+            [importId],
+          );
+          report.imported += inserted.affectedRows;
+        }
+        await session.query('truncate import_staging');
+      };
+
       const header: FileHeader = { ignored: [] };
       const records: AsyncGenerator<FileRecord> =
         options.format === 'xml'
           ? xmlRecords(hashing(source, sha), header)
           : csvRecords(hashing(source, sha), header);
+      let chunk: StagedRow[] = [];
+      // The previous chunk's database work, running while this chunk is read.
+      let inFlight: Promise<void> = Promise.resolve();
+      const hand = async () => {
+        const rows = chunk;
+        chunk = [];
+        if (rows.length === 0) return;
+        await inFlight;
+        inFlight = writeChunk(rows);
+        inFlight.catch(() => {});
+      };
       try {
         for await (const record of records) {
           report.rows++;
@@ -286,13 +359,13 @@ export async function importTransactions(
               problem({ line: record.line, field: p.field, problem: p.problem });
             continue;
           }
-          await stager.add(
-            stagedRow(record.line, checked.transaction, hashOf(checked.transaction.accountNumber)),
-          );
+          chunk.push(stagedRow(record.line, checked.transaction, hashOf(checked.transaction.accountNumber)));
+          if (chunk.length >= (options.chunkRows ?? CHUNK_ROWS)) await hand();
         }
-        await stager.finish();
+        await hand();
+        await inFlight;
       } catch (error) {
-        await stager.finish().catch(() => {});
+        await inFlight.catch(() => {});
         if (error instanceof FileRefused) {
           report.fileProblem = { problem: error.problem, ...(error.line ? { line: error.line } : {}) };
           throw new Refusal(report);
@@ -305,74 +378,19 @@ export async function importTransactions(
         report.fileProblem = { problem: 'transactions.file.empty' };
         throw new Refusal(report);
       }
-
-      // Every card number must be an account's (and the issuer's, when one is named).
-      const foreign = `from import_staging s
-           left join accounts a on a.number_hash = s.hash
-           left join companies c on c.id = a.company_id
-          where a.id is null or ($1::int is not null and c.issuer_id <> $1::int)`;
-      const { rows: counted } = await session.query<{ n: number }>(`select count(*)::int as n ${foreign}`, [
-        issuerId,
-      ]);
-      const unknownRows = counted[0]?.n ?? 0;
       if (unknownRows > 0 || report.rejected > 0) {
-        const { rows: unknown } = await session.query<{ line: number; other: boolean }>(
-          `select s.line, (a.id is not null) as other ${foreign} order by s.line limit $2`,
-          [issuerId, maxProblems],
-        );
         report.rejected += unknownRows;
-        for (const row of unknown) {
-          problem({
-            line: row.line,
-            field: 'account_number',
-            problem: row.other ? 'transactions.account.otherIssuer' : 'transactions.account.unknown',
-          });
-        }
-        report.problems.sort((a, b) => a.line - b.line);
-        report.problems.length = Math.min(report.problems.length, maxProblems);
+        report.imported = 0;
+        report.problems.sort((x, y) => x.line - y.line);
         throw new Refusal(report);
       }
-
-      // The file's issuer: the one named, or the one every account belongs to.
-      if (issuerId === null) {
-        const { rows } = await session.query<{ issuer_id: number }>(
-          `select distinct c.issuer_id from import_staging s
-             join accounts a on a.number_hash = s.hash join companies c on c.id = a.company_id limit 2`,
-        );
-        if (rows.length === 1 && rows[0]) issuerId = rows[0].issuer_id;
-      }
-      const { rows: created } = await session.query<{ id: number }>(
-        `insert into transaction_imports (issuer_id, file_name, file_sha256, format, rows, imported, duplicates, by_user_pk)
-         values ($1, $2, $3, $4, $5, 0, 0, $6) returning id`,
-        [
-          issuerId,
-          options.fileName,
-          report.fileSha256,
-          options.format,
-          report.rows,
-          options.byUserPk ?? null,
-        ],
-      );
-      const importId = created[0]?.id as number;
-      const inserted = await session.query(
-        `insert into transactions (issuer_id, company_id, account_id, reference, transaction_date, posting_date,
-            merchant_name, merchant_city, merchant_country, mcc, amount, currency, tax, import_id)
-         select c.issuer_id, a.company_id, a.id, s.reference, s.transaction_date, s.posting_date,
-            s.merchant_name, s.merchant_city, s.merchant_country, s.mcc, s.amount, s.currency, s.tax, $1
-           from import_staging s
-           join accounts a on a.number_hash = s.hash
-           join companies c on c.id = a.company_id
-          order by s.line
-         on conflict (issuer_id, reference) do nothing`,
-        [importId],
-      );
-      report.imported = inserted.affectedRows;
+      if (issuerId === null && issuersSeen.size === 1) issuerId = [...issuersSeen][0] ?? null;
       report.duplicates = report.rows - report.imported;
-      await session.query('update transaction_imports set imported = $2, duplicates = $3 where id = $1', [
-        importId,
-        report.imported,
-        report.duplicates,
-      ]);
+      await session.query(
+        `update transaction_imports set issuer_id = $2, file_sha256 = $3, rows = $4, imported = $5, duplicates = $6
+          where id = $1`,
+        [importId, issuerId, report.fileSha256, report.rows, report.imported, report.duplicates],
+      );
       report.outcome = 'imported';
       report.importId = importId;
       report.issuerId = issuerId;

@@ -1,7 +1,7 @@
 import type { CallerScope, TransactionFilter } from '@cardportal/domain';
 import { and, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { accounts, cardholders, companies, transactions } from '../../db/schema.ts';
+import { accounts, cardholders, companies, issuers, transactions } from '../../db/schema.ts';
 import {
   countUpTo,
   cursorForPage,
@@ -10,7 +10,7 @@ import {
   keysetPage,
   type PageRequest,
 } from '../../kernel/paging.ts';
-import { transactionScope } from '../access/index.ts';
+import { issuerScope, transactionScope } from '../access/index.ts';
 
 /**
  * The Transaction Summary's queries (docs/transactions.md): always inside the caller's scope
@@ -185,4 +185,21 @@ export function spendSince(db: Executor, caller: CallerScope, from: string, curr
       ),
     )
     .groupBy(sql`1`, transactions.mcc);
+}
+
+/**
+ * The number of the issuer an upload is for, inside the caller's scope: the one asked for, or with
+ * none asked the caller's only issuer (an issuer administrator's own). Undefined: not in scope.
+ */
+export async function issuerNumberInScope(
+  db: Executor,
+  caller: CallerScope,
+  asked: string | undefined,
+): Promise<string | undefined> {
+  const rows = await db
+    .select({ number: issuers.number })
+    .from(issuers)
+    .where(and(issuerScope(caller), asked !== undefined ? eq(issuers.number, asked) : undefined))
+    .limit(2);
+  return rows.length === 1 ? rows[0]?.number : undefined;
 }

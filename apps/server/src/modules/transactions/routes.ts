@@ -3,14 +3,22 @@ import {
   recordParamsSchema,
   spendQuerySchema,
   spendSummarySchema,
+  TRANSACTION_FILE_MEDIA_TYPE,
+  TRANSACTION_LIMITS,
   TRANSACTION_STEP_NAMES,
   TRANSACTION_STEPS,
   transactionDetailSchema,
+  transactionFileBodySchema,
+  transactionImportErrorSchema,
+  transactionImportQuerySchema,
+  transactionImportResultSchema,
   transactionListSchema,
   transactionQuerySchema,
 } from '@cardportal/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../../http/app-error.ts';
 import { appHandler } from '../../http/app-handler.ts';
+import { sendError } from '../../http/errors.ts';
 import { TransactionService } from './service.ts';
 
 /**
@@ -19,8 +27,46 @@ import { TransactionService } from './service.ts';
  * application answer.
  */
 export async function transactionRoutes(app: FastifyInstance): Promise<void> {
-  const service = new TransactionService(app.db);
+  const service = new TransactionService(app.db, { database: app.database, vault: () => app.secrets.cards });
   const handle = appHandler(app);
+
+  // The upload's body: the file's bytes, at most 4 MB (the CLI takes files of any size).
+  app.addContentTypeParser(
+    TRANSACTION_FILE_MEDIA_TYPE,
+    { parseAs: 'buffer', bodyLimit: TRANSACTION_LIMITS.uploadMaxBytes },
+    (_request, body, done) => done(null, body),
+  );
+  app.post(
+    '/app/api/transactions/import',
+    handle(({ caller, request, body }) => service.importFile(caller, body, request.query, request.ip), {
+      permission: 'importTransactions',
+      query: transactionImportQuerySchema,
+      body: transactionFileBodySchema,
+      response: transactionImportResultSchema,
+      refusal: transactionImportErrorSchema,
+      invalid: () => new AppError('invalid', 'upload.empty', { message: 'No file was sent' }),
+      docs: { consumes: [TRANSACTION_FILE_MEDIA_TYPE] },
+      route: {
+        bodyLimit: TRANSACTION_LIMITS.uploadMaxBytes,
+        config: {
+          bodyType: TRANSACTION_FILE_MEDIA_TYPE,
+          bodyTypeRefusal: {
+            code: 'upload.unsupportedFormat',
+            message: 'Invalid or Unsupported File Format',
+          },
+        },
+        // The catalogue's own words for a file over the limit.
+        errorHandler: (error: FastifyError, _request, reply) => {
+          if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413)
+            return sendError(reply, 413, 'upload.tooLarge', 'File size limit of 4 megabytes exceeded.');
+          // A media type no parser takes (text/csv, …): the catalogue's words, like a wrong type.
+          if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+            return sendError(reply, 415, 'upload.unsupportedFormat', 'Invalid or Unsupported File Format');
+          throw error;
+        },
+      },
+    }),
+  );
 
   app.get(
     '/app/api/transactions',

@@ -22,21 +22,27 @@ import {
   TRANSACTION_STEPS,
   type TransactionDetail,
   type TransactionFilter,
+  type TransactionImportResult,
   type TransactionList,
   type TransactionQuery,
   type TransactionStatus,
   type TransactionStep,
   type TransactionSummary,
 } from '@cardportal/domain';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Database, Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { auditAdmin } from '../../kernel/audit.ts';
+import type { CardVault } from '../../kernel/card-vault.ts';
+import { carriesVirusSignature, virusFound } from '../../kernel/uploads.ts';
 import { isFeatureOn } from '../issuers/index.ts';
+import { formatOf } from './file-records.ts';
+import { importTransactions } from './import.ts';
 import {
   countTransactions,
   currenciesSince,
   findTransaction,
+  issuerNumberInScope,
   pageOfTransactions,
   setTransactionStatus,
   spendSince,
@@ -163,7 +169,103 @@ const STEP_EVENTS = {
 } as const;
 
 export class TransactionService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bulk?: { database: Database; vault: () => CardVault },
+  ) {}
+
+  /**
+   * A transaction file uploaded in the application (issue 15 item 2; ≤ 4 MB — the CLI takes larger):
+   * refused as infected (EICAR), as not text, or by the import itself (DESIGN §7: all or nothing, a
+   * report by line and field); the file's issuer is the caller's own for an issuer administrator, one
+   * of its group's for an issuer group administrator. The content decides CSV or XML, not the name.
+   */
+  async importFile(
+    caller: Caller,
+    file: Uint8Array,
+    query: { name?: string | undefined; issuer?: string | undefined },
+    ip: string,
+  ): Promise<TransactionImportResult> {
+    if (!this.bulk) throw new Error('the import needs the database and the card vault');
+    if (carriesVirusSignature(file)) throw virusFound();
+    let head: string;
+    try {
+      head = new TextDecoder('utf-8', { fatal: true }).decode(
+        file.subarray(0, Math.min(file.byteLength, 64 * 1024)),
+      );
+    } catch {
+      head = '\u0000';
+    }
+    if (head.includes('\u0000'))
+      throw new AppError('unsupported', 'upload.unsupportedFormat', {
+        message: 'Invalid or Unsupported File Format',
+      });
+    const issuerNumber = await this.issuerOf(caller, query.issuer?.trim() || undefined);
+    const fileName = query.name?.trim() || 'upload';
+    const report = await importTransactions(this.bulk.database, this.bulk.vault(), [Buffer.from(file)], {
+      format: formatOf('', head),
+      fileName,
+      issuerNumber,
+      byUserPk: caller.accessedBy?.pk ?? caller.userPk,
+    });
+    const counts = {
+      rows: report.rows,
+      imported: report.imported,
+      duplicates: report.duplicates,
+      rejected: report.rejected,
+    };
+    await auditAdmin(
+      this.db,
+      report.outcome === 'imported' ? 'transactions.imported' : 'transactions.refused',
+      {
+        actor: caller,
+        entity: 'transactionImport',
+        entityId: report.importId !== undefined ? String(report.importId) : fileName,
+        ip,
+        detail: {
+          file: fileName,
+          sha256: report.fileSha256,
+          format: report.format,
+          ...counts,
+          ...(report.fileProblem ? { problem: report.fileProblem.problem } : {}),
+        },
+      },
+    );
+    if (report.outcome === 'refused') {
+      const code = report.fileProblem?.problem ?? 'upload.rows';
+      throw new AppError('unprocessable', code, {
+        message: 'The file has errors, so nothing was changed',
+        rows: (report.fileProblem
+          ? [{ line: report.fileProblem.line ?? 0, field: '', problem: report.fileProblem.problem }]
+          : report.problems
+        ).map((p) => ({ row: p.line, field: p.field ?? '', problem: p.problem })),
+        extra: {
+          read: report.rows,
+          imported: report.imported,
+          duplicates: report.duplicates,
+          rejected: report.rejected,
+        },
+      });
+    }
+    return { ...counts, format: report.format, ignored: report.ignored };
+  }
+
+  /** The issuer a caller's upload is for (its number), or undefined: any (the system administrator). */
+  private async issuerOf(caller: Caller, asked: string | undefined): Promise<string | undefined> {
+    if (caller.type === 'Z') return asked;
+    if (caller.type === 'H' && !asked)
+      throw new AppError('invalid', 'transactions.issuer.required', {
+        message: 'Choose the issuer the file comes from',
+        fieldErrors: { issuer: 'transactions.issuer.required' },
+      });
+    const number = await issuerNumberInScope(this.db, caller, asked);
+    if (!number)
+      throw new AppError('notFound', 'transactions.issuer.unknown', {
+        message: 'There is no issuer with this number',
+        fieldErrors: { issuer: 'transactions.issuer.unknown' },
+      });
+    return number;
+  }
 
   async list(caller: CallerScope, query: TransactionQuery): Promise<TransactionList> {
     const filter = toFilter(query);

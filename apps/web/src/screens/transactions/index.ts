@@ -3,5 +3,6 @@
  * (docs/architecture.md).
  */
 export { SpendPicture } from './spend-picture.tsx';
+export { TransactionImportScreen } from './transaction-import-screen.tsx';
 export { TransactionViewScreen } from './transaction-view-screen.tsx';
 export { TransactionsScreen } from './transactions-screen.tsx';

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   getSpend,
   getTransaction,
+  importTransactionFile,
   searchTransactions,
   type TransactionSearch,
   takeTransactionStep,
@@ -43,5 +44,15 @@ export function useTransactionStep(id: string) {
         predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(transactionKeys.one(id)),
       });
     },
+  });
+}
+
+/** An uploaded transaction file: when taken, every transaction list and picture is read again. */
+export function useImportTransactions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, issuer }: { file: File; issuer: string | undefined }) =>
+      importTransactionFile(file, issuer),
+    onSuccess: () => client.invalidateQueries({ queryKey: transactionKeys.all }),
   });
 }

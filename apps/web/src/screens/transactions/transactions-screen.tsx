@@ -2,7 +2,7 @@ import { checkSearchCriteria, isLastFourSearch, TRANSACTION_STATUSES } from '@ca
 import { ErrorSummary } from '@cardportal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { TransactionSearch } from '../../api/transactions.ts';
 import { DataTable, type SortingState } from '../../frame/data-table.tsx';
@@ -10,6 +10,7 @@ import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { DateField } from '../../frame/form/date-field.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { applyServerError, useAppForm } from '../../frame/form/use-app-form.ts';
+import { mayImportTransactions } from '../../frame/permissions.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
@@ -45,7 +46,7 @@ const filtersOf = (params: URLSearchParams): Filters =>
  * it "Result set is too large" and previous / next only). The URL holds filters and position.
  */
 export function TransactionsScreen() {
-  const { t, tCount, format, problemText } = useApp();
+  const { t, tCount, format, problemText, user } = useApp();
   usePageTitle(t('app.transactions.heading'));
   const [params, setParams] = useSearchParams();
   const applied = filtersOf(params);
@@ -87,6 +88,13 @@ export function TransactionsScreen() {
   return (
     <>
       <h1>{t('app.transactions.heading')}</h1>
+      {mayImportTransactions(user.userType) ? (
+        <p>
+          <Link to="/transactions/import" id="transactions-import-link">
+            {t('app.transactions.import.link')}
+          </Link>
+        </p>
+      ) : null}
       <search>
         <AppForm
           form={form}

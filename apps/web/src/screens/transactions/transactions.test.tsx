@@ -158,6 +158,56 @@ describe('One transaction', () => {
   });
 });
 
+describe('Import a transaction file', () => {
+  it('checks the file before sending, then shows what was imported', async () => {
+    const calls = mockFetch((call) => {
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url.startsWith('/app/api/transactions/import'))
+        return {
+          body: { rows: 3, imported: 2, duplicates: 1, rejected: 0, format: 'csv', ignored: ['terminal_id'] },
+        };
+      return undefined;
+    });
+    renderApp('/transactions/import', makeContext('I'));
+    const input = (await screen.findByLabelText('Transaction file (.csv or .xml)')) as HTMLInputElement;
+    expect(screen.queryByLabelText('Issuer number')).toBeNull();
+    fireEvent.change(input, {
+      target: { files: [new File(['x'], 'notes.pdf', { type: 'application/pdf' })] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Invalid or Unsupported File Format')).toBeDefined();
+    expect(calls.some((c) => c.url.startsWith('/app/api/transactions/import'))).toBe(false);
+    fireEvent.change(input, { target: { files: [new File(['a,b'], 'october.csv', { type: 'text/csv' })] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Imported: 2. Imported before, skipped: 1. Rows read: 3.')).toBeDefined();
+    expect(screen.getByText('Columns ignored: terminal_id')).toBeDefined();
+    expect(calls.some((c) => c.url === '/app/api/transactions/import?name=october.csv')).toBe(true);
+  });
+
+  it('lists the rows of a refused file', async () => {
+    mockFetch((call) => {
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url.startsWith('/app/api/transactions/import'))
+        return {
+          status: 422,
+          body: {
+            code: 'upload.rows',
+            message: 'The file has errors, so nothing was changed',
+            rows: [{ row: 3, field: 'amount', problem: 'money.amount.decimals' }],
+          },
+        };
+      return undefined;
+    });
+    renderApp('/transactions/import', makeContext('H'));
+    const input = (await screen.findByLabelText('Transaction file (.csv or .xml)')) as HTMLInputElement;
+    fireEvent.change(screen.getByLabelText('Issuer number'), { target: { value: '1001' } });
+    fireEvent.change(input, { target: { files: [new File(['a,b'], 'bad.csv', { type: 'text/csv' })] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const report = await screen.findByRole('table', { name: 'Rows in error: nothing was imported' });
+    expect(within(report).getByText('The amount has more decimals than its currency allows.')).toBeDefined();
+  });
+});
+
 describe('Spend picture on the home page', () => {
   it('draws spend by month and by category, with the exact figures in tables behind', async () => {
     mockFetch((call) => (call.url.startsWith('/app/api/transactions/spend') ? { body: spend } : undefined));
