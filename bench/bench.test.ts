@@ -18,6 +18,7 @@ describe('benchmarks, smoke version', () => {
       'scale',
       'paging',
       'import',
+      'summary',
     ]);
     for (const section of report.sections) {
       expect(section.table.length, section.name).toBeGreaterThan(0);

@@ -7,9 +7,10 @@
  *  - resident memory idle and at peak sign-in load, embedded and PostgreSQL;
  *  - scale: 1,000,000 users and 200,000 sessions in PostgreSQL against 1,000 users;
  *  - paging: 1,000,000 audit events in PostgreSQL, the first page against one 90 % deep, by key;
- *  - import: a 1,000,000-row transaction file into PostgreSQL against a bare COPY of it, and memory.
+ *  - import: a 1,000,000-row transaction file into PostgreSQL against a bare COPY of it, and memory;
+ *  - summary: the Transaction Summary at 100,000 and 10,000,000 transactions, by scope, deep and filtered.
  * Writes bench/results/latest.json and a table. `-- --check` exits non-zero when a budget is missed;
- * `-- --quick` runs short levels; `-- --only=signin,public,page,scale,paging,import` picks sections.
+ * `-- --quick` runs short levels; `-- --only=signin,public,page,scale,paging,import,summary` picks sections.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
@@ -20,6 +21,7 @@ import { type Effort, POSTGRES_ADMIN_URL, root, rssMb, type Section, startServer
 import { pageBench } from './page.ts';
 import { pagingBench } from './paging.ts';
 import { scaleBench } from './scale.ts';
+import { summaryBench } from './summary.ts';
 import { argonBound, publicBench, signInBench } from './throughput.ts';
 
 export interface BenchReport {
@@ -90,6 +92,7 @@ export async function runBenchmarks(effort: Effort, only?: Set<string>): Promise
   if (wants('scale')) sections.push(await scaleBench(effort));
   if (wants('paging')) sections.push(await pagingBench(effort));
   if (wants('import')) sections.push(await importBench(effort));
+  if (wants('summary')) sections.push(await summaryBench(effort));
 
   return {
     at: new Date().toISOString(),

@@ -47,4 +47,5 @@ CREATE UNIQUE INDEX "transactions_issuer_reference_key" ON "transactions" USING 
 CREATE INDEX "transactions_company_date_idx" ON "transactions" USING btree ("company_id","transaction_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "transactions_account_date_idx" ON "transactions" USING btree ("account_id","transaction_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "transactions_issuer_date_idx" ON "transactions" USING btree ("issuer_id","transaction_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "transactions_company_status_date_idx" ON "transactions" USING btree ("company_id","status","transaction_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 ALTER TABLE "issuers" ADD CONSTRAINT "issuers_account_digits_check" CHECK ("issuers"."account_digits" between 1 and 8);

@@ -640,6 +640,13 @@ export const transactions = pgTable(
     index('transactions_company_date_idx').on(t.companyId, t.transactionDate.desc(), t.id.desc()),
     index('transactions_account_date_idx').on(t.accountId, t.transactionDate.desc(), t.id.desc()),
     index('transactions_issuer_date_idx').on(t.issuerId, t.transactionDate.desc(), t.id.desc()),
+    // A company's transactions in one status (what is left to review, approve, lock), in the same order.
+    index('transactions_company_status_date_idx').on(
+      t.companyId,
+      t.status,
+      t.transactionDate.desc(),
+      t.id.desc(),
+    ),
     check('transactions_status_check', sql`${t.status} in ('New', 'Reviewed', 'Approved', 'Locked')`),
     check('transactions_amount_check', sql`${t.amount} <> 0`),
     check('transactions_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
