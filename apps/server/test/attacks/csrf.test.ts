@@ -98,6 +98,10 @@ describe('CSRF: every state-changing endpoint refuses a forged request (ASVS V4.
     'PUT /app/api/profile/challenge-question',
     'PUT /app/api/profile/two-factor',
     'POST /app/api/profile/soft-token',
+    'POST /app/api/transactions/import',
+    'POST /app/api/transactions/:id/review',
+    'POST /app/api/transactions/:id/approve',
+    'POST /app/api/transactions/:id/lock',
   ];
 
   it('knows every endpoint that takes an unsafe method', () => {
