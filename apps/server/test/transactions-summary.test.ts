@@ -216,6 +216,36 @@ describe('Transaction Summary: paging', () => {
     );
   });
 
+  it("pages a manager's cards by key to the end and back, in the list's order, every one once", async () => {
+    for (const [userId, order] of [
+      ['agmgr01', 'newest'],
+      ['lvlmgr01', 'oldest'],
+    ] as const) {
+      const seen: number[] = [];
+      let page = await list(userId, `?order=${order}`);
+      const pages = [page];
+      seen.push(...page.rows.map((r) => r.id));
+      while (page.nextCursor) {
+        page = await list(userId, `?order=${order}&after=${page.nextCursor}`);
+        pages.push(page);
+        seen.push(...page.rows.map((r) => r.id));
+      }
+      expect(seen).toHaveLength(page.total);
+      expect(new Set(seen).size).toBe(seen.length);
+      const keys = pages.flatMap((p) =>
+        p.rows.map((r) => `${r.transactionDate}/${String(r.id).padStart(12, '0')}`),
+      );
+      expect(keys).toEqual(order === 'newest' ? [...keys].sort().reverse() : [...keys].sort());
+      // Back from the last page: the page before it.
+      const last = pages.at(-1);
+      const before = pages.at(-2);
+      if (last?.prevCursor && before) {
+        const back = await list(userId, `?order=${order}&before=${last.prevCursor}`);
+        expect(back.rows.map((r) => r.id)).toEqual(before.rows.map((r) => r.id));
+      }
+    }
+  });
+
   it('never answers a full card number', () => {
     const numbers = Array.from({ length: 30 }, (_, i) => demoAccountNumber(i + 1));
     for (const body of bodies) for (const number of numbers) expect(body).not.toContain(number);

@@ -159,7 +159,9 @@ export function transactionScope(caller: CallerScope): SQL {
       return caller.companyId
         ? (and(
             eq(transactions.companyId, caller.companyId),
-            sql`${transactions.accountId} in (select "accounts"."id" from ${accounts} where ${accountScope(caller, caller.companyId)})`,
+            // An array computed once (an InitPlan), not a semi-join: the list then walks its date-ordered
+            // index and filters, instead of joining and sorting every transaction of the cards (bench/summary.ts).
+            sql`${transactions.accountId} = any(array(select "accounts"."id" from ${accounts} where ${accountScope(caller, caller.companyId)}))`,
           ) as SQL)
         : FALSE;
   }
