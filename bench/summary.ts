@@ -8,6 +8,7 @@
  *  - the first page filtered by status (a column no index orders);
  *  - the page jump to page 200 (the index walked 5,000 entries; the same depth at both sizes);
  *  - a cardholder's, a level manager's and an account group manager's first page (sets of cards);
+ *  - the company administrator's spend picture (six months, by month and category), on a budget of its own;
  *  - an issuer administrator's first page (the issuer's index).
  * p95 ≤ 50 ms at 10 M, and ≤ 1.5 × the figure at 100,000; the plans name the indexes they read.
  */
@@ -197,6 +198,8 @@ export async function summaryBench(effort: Effort): Promise<Section> {
         cardholder: () => service.list(cardholder, {}),
         levelManager: () => service.list(levelManager, {}),
         groupManager: () => service.list(groupManager, {}),
+        // The spend picture of the home page: six months of the company, by month and category.
+        spend: () => service.spend(admin0, undefined, new Date('2026-12-31T12:00:00Z')),
       };
       const times: Record<string, number[]> = Object.fromEntries(Object.keys(runs).map((k) => [k, []]));
       for (const run of Object.values(runs)) await run(); // warm
@@ -255,10 +258,11 @@ export async function summaryBench(effort: Effort): Promise<Section> {
     const fillMs = ms(fillStarted);
     const large = await measure(plan.large);
 
-    const cases = Object.keys(large.p95);
+    // The Summary's lists; the spend picture is judged on its own budget below.
+    const cases = Object.keys(large.p95).filter((k) => k !== 'spend');
     const budgets: Budget[] = [
       {
-        name: `p95 ≤ 50 ms at ${plan.large.toLocaleString('en')} transactions (company administrator, issuer administrator)`,
+        name: `Summary p95 ≤ 50 ms at ${plan.large.toLocaleString('en')} transactions (every scope)`,
         ok: cases.every((k) => (large.p95[k] ?? Infinity) <= 50),
         detail: cases.map((k) => `${k} ${large.p95[k]} ms`).join(', '),
       },
@@ -266,6 +270,11 @@ export async function summaryBench(effort: Effort): Promise<Section> {
         name: `p95 at ${plan.large.toLocaleString('en')} ≤ 1.5 × at ${plan.small.toLocaleString('en')} (+2 ms of timer noise)`,
         ok: cases.every((k) => (large.p95[k] ?? Infinity) <= 1.5 * (small.p95[k] ?? 0) + 2),
         detail: cases.map((k) => `${k} ${large.p95[k]} / ${small.p95[k]} ms`).join(', '),
+      },
+      {
+        name: `the spend picture p95 ≤ 50 ms at ${plan.large.toLocaleString('en')} (six months of a company)`,
+        ok: (large.p95.spend ?? Infinity) <= 50,
+        detail: `${large.p95.spend} ms (${small.p95.spend} ms at ${plan.small.toLocaleString('en')})`,
       },
       {
         name: 'the deep page and the issuer page read their scope’s index, no sort',
@@ -291,6 +300,7 @@ export async function summaryBench(effort: Effort): Promise<Section> {
         line('cardholder (one card), first page', 'cardholder'),
         line('level manager (20 cardholders), first page', 'levelManager'),
         line('account group manager (10 accounts), first page', 'groupManager'),
+        line('company admin, spend picture (6 months)', 'spend'),
         `plans at ${plan.large.toLocaleString('en')}: deep: ${large.plans.deep}; issuer: ${large.plans.issuer}`,
       ],
       budgets,
