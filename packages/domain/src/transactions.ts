@@ -56,8 +56,6 @@ export const TRANSACTION_LIMITS = {
   referenceMaxLength: 40,
   merchantNameMaxLength: 60,
   merchantCityMaxLength: 40,
-  /** Upload in the application (seed 001 §9: files 4 MB); the CLI takes files of any size. */
-  uploadMaxBytes: 4 * 1024 * 1024,
   /** Listed problems of one file; past it the report counts without listing. */
   reportMaxProblems: 1000,
 } as const;

@@ -47,3 +47,6 @@ export async function lockById(db: Executor, table: TableWithId, id: number): Pr
 export async function deleteById(db: Executor, table: TableWithId, id: number): Promise<void> {
   await db.delete(table).where(eq(table.id, id));
 }
+
+/** A LIKE / ILIKE pattern matching text that contains `q` literally (its %, _ and \\ escaped). */
+export const containsPattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -9,19 +9,9 @@ import type {
   CardholderPatch,
   MyCards,
 } from '@cardportal/domain';
-import { requestJson } from './client.ts';
+import { requestJson, withQuery } from './client.ts';
 
 const company = (number: string) => `/app/api/org/companies/${encodeURIComponent(number)}`;
-
-const withQuery = (url: string, params: Record<string, string | number | undefined>) => {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === '') continue;
-    query.set(key, String(value));
-  }
-  const text = query.toString();
-  return text ? `${url}?${text}` : url;
-};
 
 /** `GET .../cardholders?q=&status=&after=|before=` (q: a name of 2+ characters or the last four digits) */
 export function searchCardholders(

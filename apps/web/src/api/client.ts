@@ -169,3 +169,14 @@ export async function exists(url: string): Promise<boolean> {
     return false;
   }
 }
+
+/** A URL with its query: the parameters that have a value, encoded (empty and undefined left out). */
+export function withQuery(url: string, params: object): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === '') continue;
+    query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${url}?${text}` : url;
+}

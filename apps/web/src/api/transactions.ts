@@ -5,7 +5,7 @@ import type {
   TransactionList,
   TransactionStep,
 } from '@cardportal/domain';
-import { requestJson, uploadBytes } from './client.ts';
+import { requestJson, uploadBytes, withQuery } from './client.ts';
 
 /** The Transaction Summary's filters and position, as the API takes them (docs/transactions.md). */
 export interface TransactionSearch {
@@ -23,16 +23,6 @@ export interface TransactionSearch {
   after?: string | undefined;
   before?: string | undefined;
 }
-
-const withQuery = (url: string, params: object) => {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === '') continue;
-    query.set(key, String(value));
-  }
-  const text = query.toString();
-  return text ? `${url}?${text}` : url;
-};
 
 /** `GET /app/api/transactions?…` */
 export function searchTransactions(

@@ -1,7 +1,7 @@
 import type { CallerScope } from '@cardportal/domain';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { insertRow, lockById, updateById } from '../../db/rows.ts';
+import { containsPattern, insertRow, lockById, updateById } from '../../db/rows.ts';
 import {
   accountGroups,
   accounts,
@@ -43,14 +43,12 @@ export async function findCompanyInScope(
   return row;
 }
 
-const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Cardholder name condition (name 1, name 2, or both as one). */
 const nameMatches = (q: string): SQL =>
   or(
-    ilike(cardholders.name1, escapeLike(q)),
-    ilike(cardholders.name2, escapeLike(q)),
-    sql`(${cardholders.name1} || ' ' || ${cardholders.name2}) ilike ${escapeLike(q)}`,
+    ilike(cardholders.name1, containsPattern(q)),
+    ilike(cardholders.name2, containsPattern(q)),
+    sql`(${cardholders.name1} || ' ' || ${cardholders.name2}) ilike ${containsPattern(q)}`,
   ) as SQL;
 
 // ---- Cardholders ----

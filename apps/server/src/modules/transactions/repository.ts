@@ -1,6 +1,7 @@
 import type { CallerScope, TransactionFilter } from '@cardportal/domain';
 import { and, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { containsPattern } from '../../db/rows.ts';
 import { accounts, cardholders, companies, issuers, transactions } from '../../db/schema.ts';
 import {
   countUpTo,
@@ -18,8 +19,6 @@ import { accountScope, issuerScope, transactionScope } from '../access/index.ts'
  * index — newest or oldest first.
  */
 
-const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function where(caller: CallerScope, filter: TransactionFilter, scoped = true): SQL {
   const q = filter.q;
   return and(
@@ -35,7 +34,7 @@ function where(caller: CallerScope, filter: TransactionFilter, scoped = true): S
     q
       ? filter.lastFour
         ? sql`${transactions.accountId} in (select id from ${accounts} where last4 = ${q})`
-        : or(ilike(transactions.merchantName, escapeLike(q)), eq(transactions.reference, q))
+        : or(ilike(transactions.merchantName, containsPattern(q)), eq(transactions.reference, q))
       : undefined,
   ) as SQL;
 }

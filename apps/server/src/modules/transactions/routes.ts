@@ -1,10 +1,10 @@
 import {
+  LIMITS,
   noBodySchema,
   recordParamsSchema,
   spendQuerySchema,
   spendSummarySchema,
   TRANSACTION_FILE_MEDIA_TYPE,
-  TRANSACTION_LIMITS,
   TRANSACTION_STEP_NAMES,
   TRANSACTION_STEPS,
   transactionDetailSchema,
@@ -33,7 +33,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
   // The upload's body: the file's bytes, at most 4 MB (the CLI takes files of any size).
   app.addContentTypeParser(
     TRANSACTION_FILE_MEDIA_TYPE,
-    { parseAs: 'buffer', bodyLimit: TRANSACTION_LIMITS.uploadMaxBytes },
+    { parseAs: 'buffer', bodyLimit: LIMITS.uploadMaxBytes },
     (_request, body, done) => done(null, body),
   );
   app.post(
@@ -47,7 +47,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       invalid: () => new AppError('invalid', 'upload.empty', { message: 'No file was sent' }),
       docs: { consumes: [TRANSACTION_FILE_MEDIA_TYPE] },
       route: {
-        bodyLimit: TRANSACTION_LIMITS.uploadMaxBytes,
+        bodyLimit: LIMITS.uploadMaxBytes,
         config: {
           bodyType: TRANSACTION_FILE_MEDIA_TYPE,
           bodyTypeRefusal: {

@@ -390,7 +390,7 @@ export class TransactionService {
         ip,
         detail: { transactionId: row.id },
       });
-      return this.detail(tx, caller, { ...row, status: next });
+      return this.detail(tx, caller, { ...row, status: next }, true);
     });
   }
 
@@ -405,6 +405,8 @@ export class TransactionService {
     db: Executor,
     caller: Caller,
     row: NonNullable<Awaited<ReturnType<typeof findTransaction>>>,
+    /** The company's transactionApproval option, when the caller has just read it. */
+    optionOn?: boolean,
   ): Promise<TransactionDetail> {
     const stepsByType = TRANSACTION_STEP_NAMES.filter(
       (step) =>
@@ -412,7 +414,7 @@ export class TransactionService {
         !checkTransactionStep(row.status as TransactionStatus, step),
     );
     const steps =
-      stepsByType.length > 0 && (await isFeatureOn(db, row.companyId, 'transactionApproval'))
+      stepsByType.length > 0 && (optionOn ?? (await isFeatureOn(db, row.companyId, 'transactionApproval')))
         ? stepsByType
         : [];
     return {

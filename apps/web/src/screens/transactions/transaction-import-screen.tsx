@@ -1,9 +1,4 @@
-import {
-  LIMITS,
-  TRANSACTION_LIMITS,
-  type TransactionImportResult,
-  type UploadRowProblem,
-} from '@cardportal/domain';
+import { LIMITS, type TransactionImportResult, type UploadRowProblem } from '@cardportal/domain';
 import { ErrorSummary, FieldError } from '@cardportal/ui';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -41,7 +36,7 @@ function reportColumns({
 export function checkTransactionFile(file: { name: string; size: number } | undefined): string | undefined {
   if (!file) return 'upload.required';
   if (!/\.(csv|xml)$/i.test(file.name)) return 'upload.unsupportedFormat';
-  if (file.size > TRANSACTION_LIMITS.uploadMaxBytes) return 'upload.tooLarge';
+  if (file.size > LIMITS.uploadMaxBytes) return 'upload.tooLarge';
   return undefined;
 }
 
