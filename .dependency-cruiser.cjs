@@ -42,7 +42,7 @@ const SERVER_GRAPH = {
   roles: ['access', 'multi-user'],
   text: [],
   token: ['mail', 'users'],
-  transactions: ['access', 'accounts', 'issuers'],
+  transactions: ['access', 'accounts', 'issuers', 'mail'],
   users: ['access', 'issuers', 'mail', 'organisations'],
 };
 

@@ -531,6 +531,80 @@ const MATRIX: Cell[] = [
     url: '/app/api/transactions/{active01Locked}/lock',
     expect: row(403, 409, 409, 409, 409, 403, 403, 403, 404),
   },
+  // Split and unsplit a locked transaction: whoever may split gets 409 (locked: nothing changes).
+  {
+    endpoint: 'POST /app/api/transactions/:id/split',
+    label: 'split a locked transaction',
+    url: '/app/api/transactions/{active01Locked}/split',
+    body: { lines: [{ amount: '0.01' }, { amount: '0.01' }] },
+    expect: row(409, 409, 409, 403, 403, 409, 409, 403, 404),
+  },
+  {
+    endpoint: 'POST /app/api/transactions/:id/unsplit',
+    label: 'unsplit a locked transaction',
+    url: '/app/api/transactions/{active01Locked}/unsplit',
+    expect: row(409, 409, 409, 403, 403, 409, 409, 403, 404),
+  },
+  {
+    endpoint: 'GET /app/api/transactions/:id/dispute-reasons',
+    label: "the dispute reasons for a transaction on active01's card",
+    url: '/app/api/transactions/{active01Transaction}/dispute-reasons',
+    expect: row(200, 200, 200, 403, 403, 200, 200, 403, 404),
+  },
+  {
+    endpoint: 'POST /app/api/transactions/:id/dispute',
+    label: 'an empty dispute form (400)',
+    url: '/app/api/transactions/{active01Transaction}/dispute',
+    body: { reason: '', explanation: '' },
+    expect: row(400, 400, 400, 403, 403, 400, 400, 403, 404),
+  },
+  // The general-ledger export: program administrators (an invalid range changes nothing).
+  {
+    endpoint: 'POST /app/api/transactions/exports',
+    label: 'an export with invalid dates (400)',
+    url: '/app/api/transactions/exports',
+    body: { from: 'x', to: 'y', format: 'csv' },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 400),
+  },
+  {
+    endpoint: 'GET /app/api/transactions/exports',
+    label: 'exports of the scope',
+    url: '/app/api/transactions/exports',
+    expect: row(403, 200, 200, 200, 200, 403, 403, 403, 200),
+  },
+  {
+    endpoint: 'GET /app/api/transactions/exports/:id/file',
+    label: 'the file of an export that does not exist',
+    url: '/app/api/transactions/exports/999999/file',
+    expect: row(403, 404, 404, 404, 404, 403, 403, 403, 404),
+  },
+  // An issuer's dispute reasons: the issuer side.
+  {
+    endpoint: 'GET /app/api/org/issuers/:number/dispute-reasons',
+    label: "issuer 1001's dispute reasons",
+    url: '/app/api/org/issuers/1001/dispute-reasons',
+    expect: row(403, 403, 403, 200, 200, 403, 403, 200, 403),
+  },
+  {
+    endpoint: 'POST /app/api/org/issuers/:number/dispute-reasons',
+    label: 'an empty dispute reason (400)',
+    url: '/app/api/org/issuers/1001/dispute-reasons',
+    body: { code: '', description: '' },
+    expect: row(403, 403, 403, 400, 400, 403, 403, 400, 403),
+  },
+  {
+    endpoint: 'PUT /app/api/org/issuers/:number/dispute-reasons/:code',
+    label: 'an empty description (400)',
+    url: '/app/api/org/issuers/1001/dispute-reasons/DP',
+    body: { description: '' },
+    expect: row(403, 403, 403, 400, 400, 403, 403, 400, 403),
+  },
+  {
+    endpoint: 'DELETE /app/api/org/issuers/:number/dispute-reasons/:code',
+    label: 'delete a reason that does not exist (404)',
+    url: '/app/api/org/issuers/1001/dispute-reasons/QQ',
+    expect: row(403, 403, 403, 404, 404, 403, 403, 404, 403),
+  },
   {
     endpoint: 'GET /app/api/my/cards',
     label: 'own cards (empty for non-cardholders)',

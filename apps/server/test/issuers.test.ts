@@ -372,7 +372,7 @@ describe('program options', () => {
     for (const [url, key] of [
       ['/app/api/org/issuers/1001/program-options', 'wallet'],
       ['/app/api/org/companies/100002/program-options', 'selfRegistration'],
-      ['/app/api/org/companies/100002/program-options', 'disputes'],
+      ['/app/api/org/companies/100002/program-options', 'virtualCards'],
     ] as const) {
       const res = await send(z, 'PUT', url, { options: { [key]: false } });
       expect(res.statusCode, `${url} ${key}`).toBe(400);

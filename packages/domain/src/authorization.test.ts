@@ -38,6 +38,9 @@ const TABLE: Record<Action, string> = {
   approveTransactions: 'GCOS',
   lockTransactions: 'HIGC',
   importTransactions: 'ZHI',
+  splitTransactions: 'GCOSA',
+  disputeTransactions: 'GCOSA',
+  exportTransactions: 'HIGC',
   maintainAccounts: 'HIGC',
   viewAccountGroups: 'ZHIGCOS',
   maintainAccountGroups: 'HIGC',
@@ -51,6 +54,8 @@ const TABLE: Record<Action, string> = {
   maintainCompanyGroups: 'ZHI',
   viewIssuerOptions: 'ZHI',
   modifyIssuerOptions: 'ZH',
+  viewDisputeReasons: 'ZHI',
+  maintainDisputeReasons: 'ZHI',
   viewCompanyOptions: 'ZHIG',
   modifyCompanyOptions: 'ZHI',
 };

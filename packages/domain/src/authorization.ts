@@ -83,6 +83,12 @@ export const POLICY = {
     refusal: 'transactions.forbidden',
   }),
   lockTransactions: rule(['H', 'I', 'G', 'C'], { refusal: 'transactions.forbidden' }),
+  /** Splitting a transaction into lines and unsplitting it: those who review it (purchase details). */
+  splitTransactions: rule(['G', 'C', 'O', 'S', 'A'], { refusal: 'transactions.forbidden' }),
+  /** Filing a dispute on a transaction (the company's program option `disputes` gates it). */
+  disputeTransactions: rule(['G', 'C', 'O', 'S', 'A'], { refusal: 'transactions.forbidden' }),
+  /** The general-ledger export of approved transactions: the program administrators. */
+  exportTransactions: rule(['H', 'I', 'G', 'C'], { refusal: 'transactions.forbidden' }),
   /** An issuer's transaction file, uploaded by its operators (the CLI takes files of any size). */
   importTransactions: rule(['Z', 'H', 'I'], { refusal: 'transactions.forbidden' }),
 
@@ -96,6 +102,9 @@ export const POLICY = {
   viewCompanyGroups: rule(['Z', 'H', 'I', 'G']),
   maintainCompanyGroups: rule(['Z', 'H', 'I']),
   viewIssuerOptions: rule(['Z', 'H', 'I']),
+  /** An issuer's dispute reasons (seed 001: at most 99). */
+  viewDisputeReasons: rule(['Z', 'H', 'I']),
+  maintainDisputeReasons: rule(['Z', 'H', 'I']),
   modifyIssuerOptions: rule(['Z', 'H']),
   viewCompanyOptions: rule(['Z', 'H', 'I', 'G']),
   modifyCompanyOptions: rule(['Z', 'H', 'I']),

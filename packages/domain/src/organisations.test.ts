@@ -193,6 +193,7 @@ describe('program options', () => {
       'accessAsUser',
       'reportingStructureUpload',
       'transactionApproval',
+      'disputes',
     ]);
     for (const key of PROGRAM_OPTION_KEYS.filter((k) => !isOfferedProgramOption(k))) {
       expect(isFeatureEnabled(key, { [key]: true }, { [key]: true }), key).toBe(false);

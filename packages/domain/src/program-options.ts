@@ -37,10 +37,11 @@ export function isProgramOptionKey(value: unknown): value is ProgramOptionKey {
 
 /**
  * The options whose feature exists today (issue 13 item 6): two-factor (My Profile), single sign-on
- * (SSO users and the co-brand's federated sign-in), access as user, and the reporting-structure upload.
+ * (SSO users and the co-brand's federated sign-in), access as user, the reporting-structure upload,
+ * transaction review and approval, and disputes.
  * Only these are offered as switches — the API lists and accepts only these, the screens show only
  * these — and only these can be on. The rest of PROGRAM_OPTION_KEYS name features still to come
- * (self-registration, expense reports, purchase requests, virtual cards, disputes, wallet): their
+ * (self-registration, expense reports, purchase requests, virtual cards, wallet): their
  * stored rows are kept and ignored, and the issue that builds a feature adds its key here.
  */
 export const OFFERED_PROGRAM_OPTION_KEYS = [
@@ -49,6 +50,7 @@ export const OFFERED_PROGRAM_OPTION_KEYS = [
   'accessAsUser',
   'reportingStructureUpload',
   'transactionApproval',
+  'disputes',
 ] as const satisfies readonly ProgramOptionKey[];
 export type OfferedProgramOptionKey = (typeof OFFERED_PROGRAM_OPTION_KEYS)[number];
 

@@ -240,3 +240,54 @@ export function mccCategory(mcc: string): SpendCategory {
   for (const [from, to, category] of MCC_RANGES) if (code >= from && code <= to) return category;
   return 'other';
 }
+
+/** General-ledger export (issue 15 item 7): the file formats. */
+export const TRANSACTION_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type TransactionExportFormat = (typeof TRANSACTION_EXPORT_FORMATS)[number];
+
+/** Seed 001 §9: "Date ranges: export 30 days". */
+export const TRANSACTION_EXPORT_MAX_DAYS = 30;
+
+/** The transaction statuses an export takes: approved, and locked (approved before it). */
+export const EXPORTABLE_STATUSES: readonly TransactionStatus[] = ['Approved', 'Locked'];
+
+/**
+ * An export's From / To (`YYYY-MM-DD`, both inclusive): each a real date, From not after To, at most 30
+ * days. Field → message key, empty when right.
+ */
+export function checkExportRange(from: string, to: string): { from?: string; to?: string } {
+  const problems: { from?: string; to?: string } = {};
+  if (!isIsoDate(from)) problems.from = 'date.invalid';
+  if (!isIsoDate(to)) problems.to = 'date.invalid';
+  if (problems.from || problems.to) return problems;
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  if (days < 0) return { to: 'dateRange.fromAfterTo' };
+  if (days + 1 > TRANSACTION_EXPORT_MAX_DAYS) return { to: 'transactions.export.rangeTooLong' };
+  return {};
+}
+
+/**
+ * The columns of the general-ledger file, in order: one row per transaction, or per line of a split one
+ * (the line's amount and tax; `line` 0 when not split). Amounts in major units with the currency's
+ * decimals, as text; the card only masked (DESIGN §7 "Card data").
+ */
+export const TRANSACTION_EXPORT_COLUMNS = [
+  'reference',
+  'line',
+  'transaction_date',
+  'posting_date',
+  'company_number',
+  'card',
+  'cardholder',
+  'merchant_name',
+  'merchant_city',
+  'merchant_country',
+  'mcc',
+  'category',
+  'currency',
+  'amount',
+  'tax_amount',
+  'description',
+  'status',
+  'disputed',
+] as const;

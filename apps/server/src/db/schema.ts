@@ -15,6 +15,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -629,6 +630,10 @@ export const transactions = pgTable(
     tax: bigint('tax', { mode: 'bigint' }).notNull().default(sql`0`),
     status: text('status').notNull().default('New'),
     exportedAt: ts('exported_at'),
+    /** Lines of its split (transaction_splits), 0 when not split: the list shows it without a join. */
+    splitLines: smallint('split_lines').notNull().default(0),
+    /** When a dispute was filed (transaction_disputes): the list shows it without a join. */
+    disputedAt: ts('disputed_at'),
     /** The file it came in (transaction_imports), none for the demo data; no foreign key, as above. */
     importId: integer('import_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -651,5 +656,117 @@ export const transactions = pgTable(
     check('transactions_amount_check', sql`${t.amount} <> 0`),
     check('transactions_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('transactions_mcc_check', sql`${t.mcc} ~ '^[0-9]{4}$'`),
+    check('transactions_split_lines_check', sql`${t.splitLines} = 0 or ${t.splitLines} between 2 and 100`),
   ],
+);
+
+/**
+ * A split transaction's lines (issue 15 item 5, seed 001 §5): 2–100, amounts and taxes in minor units of
+ * the transaction's currency totalling its own exactly (checked by packages/domain checkSplit before they
+ * are written, in the transaction that writes them). Unsplit deletes them.
+ */
+export const transactionSplits = pgTable(
+  'transaction_splits',
+  {
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    line: smallint('line').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    tax: bigint('tax', { mode: 'bigint' }).notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.transactionId, t.line] }),
+    check('transaction_splits_line_check', sql`${t.line} between 1 and 100`),
+    check('transaction_splits_amount_check', sql`${t.amount} <> 0`),
+  ],
+);
+
+/** An issuer's dispute reasons (seed 001: at most 99; code ≤ 2 without spaces, description ≤ 75). */
+export const disputeReasons = pgTable(
+  'dispute_reasons',
+  {
+    id: serial('id').primaryKey(),
+    issuerId: integer('issuer_id')
+      .notNull()
+      .references(() => issuers.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('dispute_reasons_issuer_code_key').on(t.issuerId, t.code),
+    check('dispute_reasons_code_check', sql`${t.code} ~ '^[^[:space:]]{1,2}$'`),
+  ],
+);
+
+/**
+ * A dispute filed on a transaction (issue 15 item 6): one per transaction, never changed after it is
+ * submitted (seed 001 §4) — no statement updates its form; the reason is copied as it was.
+ */
+export const transactionDisputes = pgTable(
+  'transaction_disputes',
+  {
+    id: serial('id').primaryKey(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('Submitted'),
+    reasonCode: text('reason_code').notNull(),
+    reasonDescription: text('reason_description').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    explanation: text('explanation').notNull(),
+    byUserPk: integer('by_user_pk').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: ts('submitted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transaction_disputes_transaction_key').on(t.transactionId),
+    check('transaction_disputes_amount_check', sql`${t.amount} > 0`),
+    check('transaction_disputes_status_check', sql`${t.status} in ('Submitted')`),
+  ],
+);
+
+/**
+ * General-ledger exports (issue 15 item 7): one company's approved transactions over at most 30 days,
+ * marked exported; the file is written from the rows that carry the export's id, whenever it is asked for.
+ */
+export const transactionExports = pgTable(
+  'transaction_exports',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    format: text('format').notNull(),
+    transactions: integer('transactions').notNull(),
+    rows: integer('rows').notNull(),
+    byUserPk: integer('by_user_pk').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('transaction_exports_company_idx').on(t.companyId, t.id.desc()),
+    check('transaction_exports_format_check', sql`${t.format} in ('csv', 'xlsx')`),
+  ],
+);
+
+/**
+ * The transactions of each export, so its file reads the same whenever it is asked for (a later export
+ * that takes a transaction again does not change an earlier file); keyed in the file's order (date, id).
+ */
+export const transactionExportRows = pgTable(
+  'transaction_export_rows',
+  {
+    exportId: integer('export_id')
+      .notNull()
+      .references(() => transactionExports.id, { onDelete: 'cascade' }),
+    transactionDate: date('transaction_date', { mode: 'string' }).notNull(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.transactionDate, t.transactionId] })],
 );

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
 import {
   cardholders,
+  disputeReasons,
   issuers,
   multiUserLinks,
   multiUserMembers,
@@ -310,6 +311,8 @@ const ROLES_MARKER = 'demo-roles-loaded';
 const ORG_MARKER = 'demo-organisations-loaded';
 /** Set once the demo cards' transactions are loaded (a database from before them gets them). */
 const TRANSACTIONS_MARKER = 'demo-transactions-loaded';
+/** Set once the demo issuers' dispute reasons are in (a database from before them gets them on start). */
+const DISPUTE_REASONS_MARKER = 'demo-dispute-reasons-loaded';
 
 /**
  * Loads the demo co-brands, images, organisations and users once (marker rows remember it). A database
@@ -321,9 +324,11 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
     (await db.select({ name: serverSecrets.name }).from(serverSecrets)).map((r) => r.name),
   );
   if (markers.has(MARKER) && markers.has(ORG_MARKER)) {
-    if (markers.has(ROLES_MARKER) && markers.has(TRANSACTIONS_MARKER)) return false;
+    if (markers.has(ROLES_MARKER) && markers.has(TRANSACTIONS_MARKER) && markers.has(DISPUTE_REASONS_MARKER))
+      return false;
     if (!markers.has(ROLES_MARKER)) await loadDemoRolesAndLinks(db);
     if (!markers.has(TRANSACTIONS_MARKER)) await loadDemoTransactions(db);
+    if (!markers.has(DISPUTE_REASONS_MARKER)) await loadDemoDisputeReasons(db);
     return true;
   }
   if (!markers.has(MARKER)) await loadCobrands(db, config);
@@ -376,7 +381,34 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
     .onConflictDoNothing();
   if (!markers.has(ROLES_MARKER)) await loadDemoRolesAndLinks(db);
   if (!markers.has(TRANSACTIONS_MARKER)) await loadDemoTransactions(db);
+  if (!markers.has(DISPUTE_REASONS_MARKER)) await loadDemoDisputeReasons(db);
   return true;
+}
+
+/** Dispute reasons a card scheme's chargeback rules name, for every demo issuer (issue 15 item 6). */
+export const DEMO_DISPUTE_REASONS: readonly { code: string; description: string }[] = [
+  { code: 'NR', description: 'Goods or services not received' },
+  { code: 'DP', description: 'Duplicate charge' },
+  { code: 'IA', description: 'Incorrect amount charged' },
+  { code: 'CR', description: 'Credit not processed' },
+  { code: 'NA', description: 'Transaction not authorised by the cardholder' },
+  { code: 'ND', description: 'Not as described or defective' },
+  { code: 'CA', description: 'Cancelled recurring transaction' },
+];
+
+async function loadDemoDisputeReasons(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const issuer of await tx.select({ id: issuers.id }).from(issuers)) {
+      await tx
+        .insert(disputeReasons)
+        .values(DEMO_DISPUTE_REASONS.map((r) => ({ issuerId: issuer.id, ...r })))
+        .onConflictDoNothing();
+    }
+    await tx
+      .insert(serverSecrets)
+      .values({ name: DISPUTE_REASONS_MARKER, value: new Date().toISOString() })
+      .onConflictDoNothing();
+  });
 }
 
 /** A few months of spending on every demo card (demo/transactions.ts), once. */

@@ -109,7 +109,7 @@ export const DEMO_ISSUERS: DemoIssuer[] = [
         programType: 'corporate',
         multiUser: true,
         // Multi-user is on, so single sign-on is off here (seed 001 §6: they do not combine).
-        options: { disputes: false, singleSignOn: false },
+        options: { singleSignOn: false },
         orgPoints: [
           { number: 'A000', name1: 'Acme Industries', reportingLevel: 1 },
           { number: 'A100', name1: 'Operations', reportingLevel: 2, reportsTo: 'A000' },

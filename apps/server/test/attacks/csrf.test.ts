@@ -5,9 +5,9 @@
  * session, or comes from a foreign Origin. The list of endpoints is read from the router, so a new
  * state-changing endpoint cannot escape this test.
  */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TestClient, type TestContext } from '../harness.ts';
+import { routesOf } from '../support/routes.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,29 +16,6 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const UNSAFE = ['POST', 'PUT', 'PATCH', 'DELETE'];
-
-/** Every route of the app with its methods, from Fastify's route tree. */
-export function routesOf(app: FastifyInstance): { path: string; methods: string[] }[] {
-  const out: { path: string; methods: string[] }[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^(.*?)── (.+?) \(([A-Z, ]+)\)$/.exec(line);
-    if (!m) continue;
-    const depth = Math.floor((m[1]?.length ?? 0) / 4);
-    const parent = depth === 0 ? '' : (stack[depth - 1] ?? '');
-    const segment = m[2] ?? '';
-    const full =
-      parent === ''
-        ? segment
-        : parent.endsWith('/') || segment.startsWith('/')
-          ? parent + segment
-          : `${parent}/${segment}`;
-    stack[depth] = full;
-    stack.length = depth + 1;
-    out.push({ path: full, methods: (m[3] ?? '').split(', ') });
-  }
-  return out;
-}
 
 /** A concrete URL for a route pattern. */
 const urlOf = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, 'x1').replace(/\*$/, 'anything');
@@ -102,6 +79,13 @@ describe('CSRF: every state-changing endpoint refuses a forged request (ASVS V4.
     'POST /app/api/transactions/:id/review',
     'POST /app/api/transactions/:id/approve',
     'POST /app/api/transactions/:id/lock',
+    'POST /app/api/transactions/:id/split',
+    'POST /app/api/transactions/:id/unsplit',
+    'POST /app/api/transactions/:id/dispute',
+    'POST /app/api/transactions/exports',
+    'POST /app/api/org/issuers/:number/dispute-reasons',
+    'PUT /app/api/org/issuers/:number/dispute-reasons/:code',
+    'DELETE /app/api/org/issuers/:number/dispute-reasons/:code',
   ];
 
   it('knows every endpoint that takes an unsafe method', () => {

@@ -13,7 +13,7 @@ export function routesOf(app: FastifyInstance): { path: string; methods: string[
     const full =
       parent === ''
         ? segment
-        : parent.endsWith('/') || segment.startsWith('/') || segment.startsWith('.')
+        : parent.endsWith('/') || /^[/.\-_]/.test(segment)
           ? parent + segment
           : `${parent}/${segment}`;
     stack[depth] = full;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { SPEND_CATEGORIES, TRANSACTION_STATUSES } from '../transactions.ts';
+import { DISPUTE_LIMITS, DISPUTE_STATUSES } from '../disputes.ts';
+import { SPLIT_LIMITS } from '../splits.ts';
+import { SPEND_CATEGORIES, TRANSACTION_EXPORT_FORMATS, TRANSACTION_STATUSES } from '../transactions.ts';
 import { keysetPageFields, keysetQueryFields, lenient, pageQueryText } from './common.ts';
 import { uploadErrorSchema } from './organisations.ts';
 
@@ -37,6 +39,10 @@ export const transactionSummarySchema = z
     tax: moneySchema,
     status: z.enum(TRANSACTION_STATUSES),
     exported: z.boolean(),
+    /** Split into lines (issue 15 item 5). */
+    split: z.boolean(),
+    /** A dispute was filed (issue 15 item 6). */
+    disputed: z.boolean(),
     account: z.object({
       id: z.number().int(),
       maskedNumber: z.string().describe('At most the BIN and the last 4 digits; the rest masked'),
@@ -46,6 +52,31 @@ export const transactionSummarySchema = z
   .meta({ id: 'TransactionSummary' });
 export type TransactionSummary = z.infer<typeof transactionSummarySchema>;
 
+export const splitLineSchema = z
+  .object({
+    line: z.number().int().describe('1-based'),
+    amount: moneySchema,
+    tax: moneySchema,
+    description: z.string(),
+  })
+  .meta({ id: 'SplitLine' });
+export type SplitLineView = z.infer<typeof splitLineSchema>;
+
+export const disputeSchema = z
+  .object({
+    status: z.enum(DISPUTE_STATUSES),
+    reasonCode: z.string(),
+    /** The reason's description as it was when the dispute was submitted. */
+    reasonDescription: z.string(),
+    amount: moneySchema,
+    explanation: z.string(),
+    submittedAt: z.string().describe('ISO 8601'),
+    /** Who filed it (a user ID; the person behind an "access as user" session is in the audit trail). */
+    submittedBy: z.string().nullable(),
+  })
+  .meta({ id: 'Dispute' });
+export type Dispute = z.infer<typeof disputeSchema>;
+
 export const transactionDetailSchema = transactionSummarySchema
   .extend({
     companyNumber: z.string(),
@@ -53,6 +84,16 @@ export const transactionDetailSchema = transactionSummarySchema
     importedAt: z.string().describe('ISO 8601'),
     /** The steps of its life the caller may take now (type, role permission, program option, status). */
     steps: z.array(z.enum(['review', 'approve', 'lock'])),
+    /** The split's lines, in order; empty when not split. */
+    splits: z.array(splitLineSchema),
+    /** The caller may split it (or change its split) and unsplit it now. */
+    canSplit: z.boolean(),
+    /** Why its purchase details cannot change (locked, exported), a message key; null when they can. */
+    editBlocked: z.string().nullable(),
+    /** The dispute filed, null when none. */
+    dispute: disputeSchema.nullable(),
+    /** The caller may file a dispute now (type, the company's `disputes` option, none filed yet). */
+    canDispute: z.boolean(),
   })
   .meta({ id: 'TransactionDetail' });
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
@@ -179,3 +220,106 @@ export const transactionImportResultSchema = z
   })
   .meta({ id: 'TransactionImportResult' });
 export type TransactionImportResult = z.infer<typeof transactionImportResultSchema>;
+
+/**
+ * `POST /app/api/transactions/:id/split`: 2–100 lines in major units of the transaction's currency
+ * (`12.50`; the tax may be left empty for 0). Replaces any split the transaction had.
+ */
+export const splitBodySchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        amount: z.string({ error: 'money.amount.format' }).max(40, { error: 'money.amount.format' }),
+        tax: z.string({ error: 'money.amount.format' }).max(40, { error: 'money.amount.format' }).optional(),
+        description: z
+          .string()
+          .max(SPLIT_LIMITS.descriptionMaxLength * 2, { error: 'transactions.split.descriptionTooLong' })
+          .optional(),
+      }),
+      { error: 'transactions.split.count' },
+    )
+    .max(SPLIT_LIMITS.maxLines, { error: 'transactions.split.count' }),
+});
+export type SplitBody = z.infer<typeof splitBodySchema>;
+
+/** `POST /app/api/transactions/:id/dispute`: the dispute form; it cannot be changed once submitted. */
+export const disputeBodySchema = z.object({
+  reason: z.string({ error: 'dispute.reason.required' }).max(20, { error: 'dispute.reason.unknown' }),
+  /** In major units; empty or absent: the whole amount of the transaction. */
+  amount: z.string().max(40, { error: 'money.amount.format' }).optional(),
+  explanation: z
+    .string({ error: 'dispute.explanation.required' })
+    .max(DISPUTE_LIMITS.explanationMaxLength * 2, { error: 'dispute.explanation.tooLong' }),
+});
+export type DisputeBody = z.infer<typeof disputeBodySchema>;
+
+export const disputeReasonSchema = z
+  .object({ code: z.string(), description: z.string() })
+  .meta({ id: 'DisputeReason' });
+export type DisputeReason = z.infer<typeof disputeReasonSchema>;
+
+/** An issuer's dispute reasons, by code (at most 99). */
+export const disputeReasonListSchema = z
+  .object({
+    rows: z.array(disputeReasonSchema),
+    /** The caller may add, change and delete them. */
+    canMaintain: z.boolean(),
+    max: z.number().int(),
+  })
+  .meta({ id: 'DisputeReasonList' });
+export type DisputeReasonList = z.infer<typeof disputeReasonListSchema>;
+
+/** `POST …/dispute-reasons` and `PUT …/dispute-reasons/:code`: checked by checkDisputeReason. */
+export const disputeReasonBodySchema = z.object({
+  code: z.string({ error: 'disputeReason.code.required' }).max(20, { error: 'disputeReason.code.format' }),
+  description: z
+    .string({ error: 'disputeReason.description.required' })
+    .max(DISPUTE_LIMITS.descriptionMaxLength * 2, { error: 'disputeReason.description.tooLong' }),
+});
+export const disputeReasonParamsSchema = z.object({
+  number: z.string().describe('The issuer number'),
+  code: z.string().describe('The reason code'),
+});
+
+/**
+ * `POST /app/api/transactions/exports`: the approved (and locked) transactions of one company over at most
+ * 30 days (seed 001 §9 "export 30 days"), not exported before unless `again`; they are marked exported.
+ */
+export const transactionExportBodySchema = z.object({
+  from: z.string({ error: 'date.invalid' }).max(20, { error: 'date.invalid' }),
+  to: z.string({ error: 'date.invalid' }).max(20, { error: 'date.invalid' }),
+  format: z.enum(TRANSACTION_EXPORT_FORMATS, { error: 'transactions.export.format' }),
+  /** The company (its number); a company's own administrator may leave it out. */
+  company: z.string().max(40).optional(),
+  /** Include transactions exported before (they stay marked). */
+  again: z.boolean().optional(),
+});
+export type TransactionExportBody = z.infer<typeof transactionExportBodySchema>;
+
+export const transactionExportSchema = z
+  .object({
+    id: z.number().int(),
+    companyNumber: z.string(),
+    companyName: z.string(),
+    from: z.string(),
+    to: z.string(),
+    format: z.enum(TRANSACTION_EXPORT_FORMATS),
+    /** Transactions in the file (a split one is one row per line). */
+    transactions: z.number().int(),
+    rows: z.number().int(),
+    createdAt: z.string(),
+    createdBy: z.string().nullable(),
+    fileName: z.string(),
+  })
+  .meta({ id: 'TransactionExport' });
+export type TransactionExport = z.infer<typeof transactionExportSchema>;
+
+export const transactionExportListSchema = z
+  .object({
+    rows: z.array(transactionExportSchema),
+    ...keysetPageFields,
+  })
+  .meta({ id: 'TransactionExportList' });
+export type TransactionExportList = z.infer<typeof transactionExportListSchema>;
+
+export const transactionExportListQuerySchema = z.object({ ...keysetQueryFields });

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { auditAdmin } from '../../kernel/audit.ts';
+import { formulaSafe } from '../../kernel/spreadsheet.ts';
 import { type AuditListRow, countAudit, listAudit, pageOfAudit } from './repository.ts';
 
 const DAY = 86_400_000;
@@ -63,10 +64,9 @@ const filtersOf = (query: AuditFilters): AuditFilters => ({
 
 /** A CSV cell: formula starters neutralised with a leading apostrophe (OWASP CSV injection), then quoted. */
 export function csvCell(value: unknown): string {
-  let text =
+  const text =
     value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
+  return `"${formulaSafe(text).replace(/"/g, '""')}"`;
 }
 
 export class AuditService {

@@ -4,7 +4,13 @@ import type { OutgoingMail } from '../../kernel/outbox.ts';
 import type { TextBundles } from '../../text/bundles.ts';
 import type { CobrandService } from '../cobrand/index.ts';
 
-export type MailKind = 'otp' | 'temporary-password' | 'password-changed' | 'pin-changed' | 'first-password';
+export type MailKind =
+  | 'otp'
+  | 'temporary-password'
+  | 'password-changed'
+  | 'pin-changed'
+  | 'first-password'
+  | 'dispute-filed';
 
 const KEYS: Record<MailKind, { subject: string; body: string }> = {
   otp: { subject: 'mail.otp.subject', body: 'mail.otp.body' },
@@ -14,6 +20,9 @@ const KEYS: Record<MailKind, { subject: string; body: string }> = {
   'pin-changed': { subject: 'mail.pinChanged.subject', body: 'mail.pinChanged.body' },
   // A new user's first password (args: user ID, password, sign-in URL).
   'first-password': { subject: 'mail.firstPassword.subject', body: 'mail.firstPassword.body' },
+  // A dispute filed on a transaction, to the company's program administrators (args: reference, merchant,
+  // transaction date, masked card, amount disputed, reason, filed by). The explanation stays in the portal.
+  'dispute-filed': { subject: 'mail.disputeFiled.subject', body: 'mail.disputeFiled.body' },
 };
 
 /**

@@ -53,6 +53,8 @@ const columns = {
   tax: transactions.tax,
   status: transactions.status,
   exportedAt: transactions.exportedAt,
+  splitLines: transactions.splitLines,
+  disputedAt: transactions.disputedAt,
   accountId: transactions.accountId,
   bin: accounts.bin,
   numberLength: accounts.numberLength,
@@ -75,6 +77,8 @@ export type TransactionRow = {
   tax: bigint;
   status: string;
   exportedAt: Date | null;
+  splitLines: number;
+  disputedAt: Date | null;
   accountId: number;
   bin: string | null;
   numberLength: number | null;
@@ -179,6 +183,7 @@ export async function findTransaction(db: Executor, caller: CallerScope, id: num
     .select({
       ...columns,
       companyId: transactions.companyId,
+      issuerId: transactions.issuerId,
       companyNumber: companies.number,
       companyName: companies.name1,
       importedAt: transactions.createdAt,

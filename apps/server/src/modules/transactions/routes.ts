@@ -1,13 +1,24 @@
 import {
+  disputeBodySchema,
+  disputeReasonBodySchema,
+  disputeReasonListSchema,
+  disputeReasonParamsSchema,
+  fileBytesSchema,
+  issuerParamsSchema,
   LIMITS,
   noBodySchema,
   recordParamsSchema,
   spendQuerySchema,
   spendSummarySchema,
+  splitBodySchema,
   TRANSACTION_FILE_MEDIA_TYPE,
   TRANSACTION_STEP_NAMES,
   TRANSACTION_STEPS,
   transactionDetailSchema,
+  transactionExportBodySchema,
+  transactionExportListQuerySchema,
+  transactionExportListSchema,
+  transactionExportSchema,
   transactionFileBodySchema,
   transactionImportErrorSchema,
   transactionImportQuerySchema,
@@ -19,6 +30,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import { appHandler } from '../../http/app-handler.ts';
 import { sendError } from '../../http/errors.ts';
+import { DisputeReasonService } from './dispute-reasons.ts';
+import { TransactionExportService } from './export.ts';
 import { TransactionService } from './service.ts';
 
 /**
@@ -27,7 +40,13 @@ import { TransactionService } from './service.ts';
  * application answer.
  */
 export async function transactionRoutes(app: FastifyInstance): Promise<void> {
-  const service = new TransactionService(app.db, { database: app.database, vault: () => app.secrets.cards });
+  const service = new TransactionService(
+    app.db,
+    { database: app.database, vault: () => app.secrets.cards },
+    { texts: app, kick: () => app.mailWorker.kick() },
+  );
+  const exports = new TransactionExportService(app.db);
+  const reasons = new DisputeReasonService(app.db);
   const handle = appHandler(app);
 
   // The upload's body: the file's bytes, at most 4 MB (the CLI takes files of any size).
@@ -84,6 +103,56 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       response: spendSummarySchema,
     }),
   );
+  // General-ledger exports (before /:id, which would take "exports" as an id).
+  app.post(
+    '/app/api/transactions/exports',
+    handle(({ caller, request, body }) => exports.create(caller, body, request.ip), {
+      permission: 'exportTransactions',
+      body: transactionExportBodySchema,
+      response: transactionExportSchema,
+    }),
+  );
+  app.get(
+    '/app/api/transactions/exports',
+    handle(
+      ({ caller, request }) =>
+        exports.list(caller, { after: request.query.after, before: request.query.before }),
+      {
+        permission: 'exportTransactions',
+        query: transactionExportListQuerySchema,
+        response: transactionExportListSchema,
+      },
+    ),
+  );
+  app.get(
+    '/app/api/transactions/exports/:id/file',
+    handle(
+      async ({ caller, request, reply }) => {
+        const file = await exports.file(caller, request.params.id);
+        return reply
+          .type(file.mediaType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('x-content-type-options', 'nosniff')
+          .send(file.body);
+      },
+      {
+        permission: 'exportTransactions',
+        params: recordParamsSchema,
+        response: {
+          200: {
+            description: 'The export as CSV or .xlsx (attachment), written as it is sent',
+            content: {
+              'text/csv': { schema: fileBytesSchema },
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+                schema: fileBytesSchema,
+              },
+            },
+          },
+        },
+      },
+    ),
+  );
+
   app.get(
     '/app/api/transactions/:id',
     handle(({ caller, request }) => service.get(caller, request.params.id), {
@@ -104,4 +173,83 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       }),
     );
   }
+
+  app.post(
+    '/app/api/transactions/:id/split',
+    handle(({ caller, request, body }) => service.split(caller, request.params.id, body, request.ip), {
+      permission: 'splitTransactions',
+      params: recordParamsSchema,
+      body: splitBodySchema,
+      response: transactionDetailSchema,
+    }),
+  );
+  app.post(
+    '/app/api/transactions/:id/unsplit',
+    handle(({ caller, request }) => service.unsplit(caller, request.params.id, request.ip), {
+      permission: 'splitTransactions',
+      params: recordParamsSchema,
+      body: noBodySchema,
+      response: transactionDetailSchema,
+    }),
+  );
+  app.get(
+    '/app/api/transactions/:id/dispute-reasons',
+    handle(({ caller, request }) => service.disputeReasons(caller, request.params.id), {
+      permission: 'disputeTransactions',
+      params: recordParamsSchema,
+      response: disputeReasonListSchema,
+    }),
+  );
+  app.post(
+    '/app/api/transactions/:id/dispute',
+    handle(({ caller, request, body }) => service.dispute(caller, request.params.id, body, request.ip), {
+      permission: 'disputeTransactions',
+      params: recordParamsSchema,
+      body: disputeBodySchema,
+      response: transactionDetailSchema,
+    }),
+  );
+
+  // An issuer's dispute reasons (beside its other settings under /app/api/org/issuers/:number).
+  app.get(
+    '/app/api/org/issuers/:number/dispute-reasons',
+    handle(({ caller, request }) => reasons.list(caller, request.params.number), {
+      permission: 'viewDisputeReasons',
+      params: issuerParamsSchema,
+      response: disputeReasonListSchema,
+    }),
+  );
+  app.post(
+    '/app/api/org/issuers/:number/dispute-reasons',
+    handle(({ caller, request, body }) => reasons.create(caller, request.params.number, body, request.ip), {
+      permission: 'maintainDisputeReasons',
+      params: issuerParamsSchema,
+      body: disputeReasonBodySchema,
+      response: disputeReasonListSchema,
+    }),
+  );
+  app.put(
+    '/app/api/org/issuers/:number/dispute-reasons/:code',
+    handle(
+      ({ caller, request, body }) =>
+        reasons.update(caller, request.params.number, request.params.code, body.description, request.ip),
+      {
+        permission: 'maintainDisputeReasons',
+        params: disputeReasonParamsSchema,
+        body: disputeReasonBodySchema.pick({ description: true }),
+        response: disputeReasonListSchema,
+      },
+    ),
+  );
+  app.delete(
+    '/app/api/org/issuers/:number/dispute-reasons/:code',
+    handle(
+      ({ caller, request }) => reasons.remove(caller, request.params.number, request.params.code, request.ip),
+      {
+        permission: 'maintainDisputeReasons',
+        params: disputeReasonParamsSchema,
+        response: disputeReasonListSchema,
+      },
+    ),
+  );
 }

@@ -1,9 +1,16 @@
 import {
   type CallerScope,
+  checkDispute,
   checkPageJump,
+  checkPurchaseDetailsEdit,
   checkSearchCriteria,
+  checkSplit,
   checkTransactionStep,
   currencyExponent,
+  DISPUTE_LIMITS,
+  type DisputeBody,
+  type DisputeReasonList,
+  formatMoney,
   isIsoDate,
   isLastFourSearch,
   LIMITS,
@@ -11,12 +18,15 @@ import {
   maskCardParts,
   may,
   mccCategory,
+  normaliseReasonCode,
   pageCount,
   parseMinorUnits,
   SPEND_CATEGORIES,
   SPEND_MONTHS,
   type SpendCategory,
   type SpendSummary,
+  type SplitBody,
+  type SplitLine,
   TRANSACTION_STATUSES,
   TRANSACTION_STEP_NAMES,
   TRANSACTION_STEPS,
@@ -34,8 +44,19 @@ import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { auditAdmin } from '../../kernel/audit.ts';
 import type { CardVault } from '../../kernel/card-vault.ts';
+import { enqueueMail } from '../../kernel/outbox.ts';
 import { carriesVirusSignature, virusFound } from '../../kernel/uploads.ts';
 import { isFeatureOn } from '../issuers/index.ts';
+import { composeMail, type MailTexts } from '../mail/index.ts';
+import {
+  companyAdministrators,
+  disputeOf,
+  findReason,
+  insertDispute,
+  reasonsOf,
+  replaceSplit,
+  splitLinesOf,
+} from './changes-repository.ts';
 import { formatOf } from './file-records.ts';
 import { importTransactions } from './import.ts';
 import {
@@ -82,6 +103,8 @@ export function toTransaction(row: TransactionRow): TransactionSummary {
     tax: money(row.tax, row.currency),
     status: row.status as TransactionStatus,
     exported: row.exportedAt !== null,
+    split: row.splitLines > 0,
+    disputed: row.disputedAt !== null,
     account: {
       id: row.accountId,
       maskedNumber: masked,
@@ -168,10 +191,19 @@ const STEP_EVENTS = {
   lock: 'transaction.locked',
 } as const;
 
+type FoundTransaction = NonNullable<Awaited<ReturnType<typeof findTransaction>>>;
+
+/** What filing a dispute needs besides the database: composing its mail, and waking the mail worker. */
+export interface DisputeMail {
+  texts: MailTexts;
+  kick: () => void;
+}
+
 export class TransactionService {
   constructor(
     private readonly db: Db,
     private readonly bulk?: { database: Database; vault: () => CardVault },
+    private readonly mail?: DisputeMail,
   ) {}
 
   /**
@@ -404,7 +436,7 @@ export class TransactionService {
   private async detail(
     db: Executor,
     caller: Caller,
-    row: NonNullable<Awaited<ReturnType<typeof findTransaction>>>,
+    row: FoundTransaction,
     /** The company's transactionApproval option, when the caller has just read it. */
     optionOn?: boolean,
   ): Promise<TransactionDetail> {
@@ -417,12 +449,230 @@ export class TransactionService {
       stepsByType.length > 0 && (optionOn ?? (await isFeatureOn(db, row.companyId, 'transactionApproval')))
         ? stepsByType
         : [];
+    const summary = toTransaction(row);
+    const editBlocked = checkPurchaseDetailsEdit(summary.status, summary.exported) ?? null;
+    const splits = row.splitLines > 0 ? await splitLinesOf(db, row.id) : [];
+    const dispute = row.disputedAt !== null ? await disputeOf(db, row.id) : undefined;
+    const canDispute =
+      !dispute && may(caller, 'disputeTransactions') && (await isFeatureOn(db, row.companyId, 'disputes'));
     return {
-      ...toTransaction(row),
+      ...summary,
       companyNumber: row.companyNumber,
       companyName: row.companyName,
       importedAt: row.importedAt.toISOString(),
       steps,
+      splits: splits.map((line) => ({
+        line: line.line,
+        amount: money(line.amount, row.currency),
+        tax: money(line.tax, row.currency),
+        description: line.description,
+      })),
+      canSplit: editBlocked === null && may(caller, 'splitTransactions'),
+      editBlocked,
+      dispute: dispute
+        ? {
+            status: dispute.status as 'Submitted',
+            reasonCode: dispute.reasonCode,
+            reasonDescription: dispute.reasonDescription,
+            amount: money(dispute.amount, row.currency),
+            explanation: dispute.explanation,
+            submittedAt: dispute.submittedAt.toISOString(),
+            submittedBy: dispute.submittedBy,
+          }
+        : null,
+      canDispute,
     };
+  }
+
+  /**
+   * Splits a transaction into 2–100 lines (issue 15 item 5), or changes its split: the lines in major
+   * units of its currency, parsed to minor units and checked by packages/domain checkSplit — every
+   * line's problem named (`lines.{i}.{field}`), the totals exact ("Split amount does not total up").
+   * Not while locked or exported (seed 001 §4). In one database transaction with the row locked.
+   */
+  async split(caller: Caller, idText: string, body: SplitBody, ip: string): Promise<TransactionDetail> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.find(tx, caller, idText, true);
+      this.checkEditable(row);
+      const errors: Record<string, string> = {};
+      const lines: SplitLine[] = body.lines.map((line, index) => {
+        const parse = (field: 'amount' | 'tax', text: string | undefined) => {
+          if (field === 'tax' && (text ?? '').trim() === '') return 0n;
+          const parsed = parseMinorUnits(text ?? '', row.currency);
+          if ('minor' in parsed) return parsed.minor;
+          errors[`lines.${index}.${field}`] = parsed.problem;
+          return 0n;
+        };
+        return {
+          amount: parse('amount', line.amount),
+          tax: parse('tax', line.tax),
+          description: (line.description ?? '').trim(),
+        };
+      });
+      const checked = checkSplit({ amount: row.amount, tax: row.tax }, lines);
+      for (const p of checked.lines) errors[`lines.${p.index}.${p.field}`] ??= p.problem;
+      if (checked.problem && Object.keys(errors).length === 0) errors.lines = checked.problem;
+      const [first] = Object.entries(errors);
+      if (first) {
+        const message =
+          first[1] === 'transactions.split.total' ? 'Split amount does not total up' : undefined;
+        throw new AppError('invalid', first[1], { fieldErrors: errors, ...(message ? { message } : {}) });
+      }
+      const before = row.splitLines;
+      await replaceSplit(tx, row.id, lines);
+      await auditAdmin(tx, 'transaction.split', {
+        actor: caller,
+        entity: 'transaction',
+        entityId: row.reference,
+        changes: { lines: { before, after: lines.length } },
+        ip,
+        detail: {
+          transactionId: row.id,
+          currency: row.currency,
+          lines: lines.map((l) => ({ amount: l.amount.toString(), tax: l.tax.toString() })),
+        },
+      });
+      return this.detail(tx, caller, { ...row, splitLines: lines.length });
+    });
+  }
+
+  /** Unsplit (issue 15 item 5): the transaction as it came, its lines gone; not while locked or exported. */
+  async unsplit(caller: Caller, idText: string, ip: string): Promise<TransactionDetail> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.find(tx, caller, idText, true);
+      this.checkEditable(row);
+      if (row.splitLines === 0)
+        throw new AppError('conflict', 'transactions.split.notSplit', {
+          message: 'The transaction is not split',
+        });
+      await replaceSplit(tx, row.id, []);
+      await auditAdmin(tx, 'transaction.unsplit', {
+        actor: caller,
+        entity: 'transaction',
+        entityId: row.reference,
+        changes: { lines: { before: row.splitLines, after: 0 } },
+        ip,
+        detail: { transactionId: row.id },
+      });
+      return this.detail(tx, caller, { ...row, splitLines: 0 });
+    });
+  }
+
+  private checkEditable(row: FoundTransaction): void {
+    const blocked = checkPurchaseDetailsEdit(row.status as TransactionStatus, row.exportedAt !== null);
+    if (blocked)
+      throw new AppError('conflict', blocked, {
+        message:
+          blocked === 'transactions.edit.exported'
+            ? 'Exported transactions cannot be edited'
+            : 'Locked transactions cannot have purchase details edited',
+      });
+  }
+
+  /** The issuer's dispute reasons, for the form on one transaction the caller may dispute. */
+  async disputeReasons(caller: Caller, idText: string): Promise<DisputeReasonList> {
+    const row = await this.find(this.db, caller, idText);
+    return {
+      rows: await reasonsOf(this.db, row.issuerId),
+      canMaintain: false,
+      max: DISPUTE_LIMITS.reasonsPerIssuer,
+    };
+  }
+
+  /**
+   * Files a dispute on a transaction (issue 15 item 6): the company's `disputes` program option on, a
+   * reason of the card's issuer, the amount disputed (default: all of it), an explanation. Written once —
+   * it cannot be changed after submission (seed 001 §4; a second is 409) — with its audit row and a mail
+   * to the company's program administrators in the same database transaction (the outbox).
+   */
+  async dispute(caller: Caller, idText: string, body: DisputeBody, ip: string): Promise<TransactionDetail> {
+    const detail = await this.db.transaction(async (tx) => {
+      const row = await this.find(tx, caller, idText, true);
+      if (!(await isFeatureOn(tx, row.companyId, 'disputes')))
+        throw new AppError('forbidden', 'programOption.disabled', {
+          message: 'Disputes are switched off for this company (program option)',
+        });
+      if (row.disputedAt !== null)
+        throw new AppError('conflict', 'dispute.alreadyFiled', {
+          message: 'A dispute was filed on this transaction already; it cannot be changed',
+        });
+      // The amount disputed: all of it unless one is given (in major units of its currency).
+      const amountText = (body.amount ?? '').trim();
+      const parsed =
+        amountText === ''
+          ? { minor: row.amount < 0n ? -row.amount : row.amount }
+          : parseMinorUnits(amountText, row.currency);
+      const amount = 'minor' in parsed ? parsed.minor : undefined;
+      const errors: Record<string, string> = {
+        ...checkDispute({ reason: body.reason, amount, explanation: body.explanation }, row.amount),
+        ...('problem' in parsed ? { amount: parsed.problem } : {}),
+      };
+      const code = normaliseReasonCode(body.reason);
+      const reason = errors.reason ? undefined : await findReason(tx, row.issuerId, code);
+      if (!errors.reason && !reason) errors.reason = 'dispute.reason.unknown';
+      const [first] = Object.entries(errors);
+      if (first || !reason || amount === undefined)
+        throw new AppError('invalid', first?.[1] ?? 'form.invalid', { fieldErrors: errors });
+      const explanation = body.explanation.trim();
+      const filed = await insertDispute(tx, {
+        transactionId: row.id,
+        reasonCode: reason.code,
+        reasonDescription: reason.description,
+        amount,
+        explanation,
+        byUserPk: caller.accessedBy?.pk ?? caller.userPk,
+      });
+      if (!filed)
+        throw new AppError('conflict', 'dispute.alreadyFiled', {
+          message: 'A dispute was filed on this transaction already; it cannot be changed',
+        });
+      await auditAdmin(tx, 'transaction.disputed', {
+        actor: caller,
+        entity: 'transaction',
+        entityId: row.reference,
+        ip,
+        detail: {
+          transactionId: row.id,
+          reason: reason.code,
+          amount: amount.toString(),
+          currency: row.currency,
+        },
+      });
+      if (this.mail) await this.mailDispute(tx, caller, row, reason, amount);
+      return this.detail(tx, caller, { ...row, disputedAt: new Date() });
+    });
+    this.mail?.kick();
+    return detail;
+  }
+
+  private async mailDispute(
+    tx: Executor,
+    caller: Caller,
+    row: FoundTransaction,
+    reason: { code: string; description: string },
+    amount: bigint,
+  ): Promise<void> {
+    const mail = this.mail;
+    if (!mail) return;
+    const card = toTransaction(row).account.maskedNumber;
+    for (const admin of await companyAdministrators(tx, row.companyId)) {
+      const composed = await composeMail(
+        mail.texts,
+        'dispute-filed',
+        admin,
+        { cobrand: admin.cobrand, locale: admin.locale },
+        [
+          row.reference,
+          row.merchantName,
+          row.transactionDate,
+          card,
+          formatMoney(amount, row.currency, admin.locale.replace('_', '-')),
+          `${reason.code} ${reason.description}`,
+          caller.accessedBy?.userId ?? caller.userId,
+        ],
+        tx,
+      );
+      await enqueueMail(tx, composed);
+    }
   }
 }
