@@ -5,6 +5,7 @@ import { BrowserRouter, MemoryRouter, Navigate, Route, Routes } from 'react-rout
 import { AppFrame } from './frame/app-frame.tsx';
 import {
   mayCreateUsers,
+  mayExportTransactions,
   mayImportTransactions,
   mayUseAudit,
   mayUseIssuers,
@@ -13,6 +14,7 @@ import {
   mayUsePeople,
   mayUseRoles,
   mayUseTransactions,
+  mayViewDisputeReasons,
 } from './frame/permissions.ts';
 import { AppProvider, useApp } from './lib/app-context.tsx';
 import { createQueryClient } from './lib/query-client.ts';
@@ -96,6 +98,12 @@ const TransactionsScreen = screen('transactions', () =>
 const TransactionImportScreen = screen('transactions', () =>
   import('./screens/transactions/index.ts').then((m) => m.TransactionImportScreen),
 );
+const TransactionExportScreen = screen('transactions', () =>
+  import('./screens/transactions/index.ts').then((m) => m.TransactionExportScreen),
+);
+const DisputeReasonsScreen = screen('transactions', () =>
+  import('./screens/transactions/index.ts').then((m) => m.DisputeReasonsScreen),
+);
 const TransactionViewScreen = screen('transactions', () =>
   import('./screens/transactions/index.ts').then((m) => m.TransactionViewScreen),
 );
@@ -164,6 +172,9 @@ function RouteTable() {
                 <Route path=":number/edit" element={<IssuerFormScreen mode="edit" />} />
               ) : null}
               <Route path=":number/program-options" element={<ProgramOptionsScreen level="issuer" />} />
+              {mayViewDisputeReasons(user.userType) ? (
+                <Route path=":number/dispute-reasons" element={<DisputeReasonsScreen />} />
+              ) : null}
             </Route>
           ) : null}
           {may({ type: user.userType }, 'viewIssuerGroups') ? (
@@ -174,6 +185,9 @@ function RouteTable() {
               <Route index element={<TransactionsScreen />} />
               {mayImportTransactions(user.userType) ? (
                 <Route path="import" element={<TransactionImportScreen />} />
+              ) : null}
+              {mayExportTransactions(user.userType) ? (
+                <Route path="exports" element={<TransactionExportScreen />} />
               ) : null}
               <Route path=":id" element={<TransactionViewScreen />} />
             </Route>

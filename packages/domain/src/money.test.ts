@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MONEY_MAX_WHOLE_DIGITS } from './decimal.ts';
 import {
   currencyExponent,
   formatMoney,
-  MONEY_MAX_WHOLE_DIGITS,
   minorFromJson,
   minorToJson,
   parseMinorUnits,

@@ -1,5 +1,5 @@
 import currencyCodes from 'currency-codes';
-import { decimalOfMinor } from './decimal.ts';
+import { decimalOfMinor, minorOfDecimal } from './decimal.ts';
 
 /**
  * Money (DESIGN §7 "Money", docs/money.md): an amount is a whole number of the currency's minor units
@@ -7,9 +7,6 @@ import { decimalOfMinor } from './decimal.ts';
  * decimals — comes from the maintained table of `currency-codes`, never from us. Text becomes minor units
  * and minor units become text by string arithmetic only: no amount ever passes through a float.
  */
-
-/** The largest amount accepted, in major units' whole digits (PostgreSQL bigint holds 18 and more). */
-export const MONEY_MAX_WHOLE_DIGITS = 13;
 
 const ISO_CODE = /^[A-Z]{3}$/;
 /** Units of account with no minor unit in ISO 4217 ("N.A."), which the table lists with 0 digits. */
@@ -53,16 +50,7 @@ export const isCurrencyCode = (code: string): boolean => currencyExponent(code) 
 export function parseMinorUnits(text: string, currency: string): { minor: bigint } | { problem: string } {
   const exponent = currencyExponent(currency);
   if (exponent === undefined) return { problem: 'money.currency.unknown' };
-  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text.trim());
-  if (!match) return { problem: 'money.amount.format' };
-  const [, sign, whole = '', fraction = ''] = match;
-  const wholeDigits = whole.replace(/^0+(?=\d)/, '');
-  if (wholeDigits.length > MONEY_MAX_WHOLE_DIGITS) return { problem: 'money.amount.tooLarge' };
-  // Trailing zeros past the currency's decimals say nothing (`10.50` in JPY is not; `10.500` in EUR is).
-  const significant = fraction.replace(/0+$/, '');
-  if (significant.length > exponent) return { problem: 'money.amount.decimals' };
-  const minor = BigInt(`${wholeDigits}${significant.padEnd(exponent, '0')}`);
-  return { minor: sign === '-' ? -minor : minor };
+  return minorOfDecimal(text, exponent);
 }
 
 /**

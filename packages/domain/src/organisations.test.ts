@@ -192,8 +192,8 @@ describe('program options', () => {
       'singleSignOn',
       'accessAsUser',
       'reportingStructureUpload',
-      'transactionApproval',
       'disputes',
+      'transactionApproval',
     ]);
     for (const key of PROGRAM_OPTION_KEYS.filter((k) => !isOfferedProgramOption(k))) {
       expect(isFeatureEnabled(key, { [key]: true }, { [key]: true }), key).toBe(false);

@@ -49,8 +49,8 @@ export const OFFERED_PROGRAM_OPTION_KEYS = [
   'singleSignOn',
   'accessAsUser',
   'reportingStructureUpload',
-  'transactionApproval',
   'disputes',
+  'transactionApproval',
 ] as const satisfies readonly ProgramOptionKey[];
 export type OfferedProgramOptionKey = (typeof OFFERED_PROGRAM_OPTION_KEYS)[number];
 

@@ -41,6 +41,7 @@ const FEATURE_PREFIXES: ReadonlyArray<readonly [string, AppTextNamespace]> = [
   ['app.roles.', 'roles'],
   ['app.profile.', 'profile'],
   ['app.transactions.', 'transactions'],
+  ['app.disputeReasons.', 'transactions'],
   ['securityQuestion.', 'profile'],
 ];
 

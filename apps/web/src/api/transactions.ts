@@ -1,6 +1,13 @@
 import type {
+  DisputeBody,
+  DisputeReason,
+  DisputeReasonList,
   SpendSummary,
+  SplitBody,
   TransactionDetail,
+  TransactionExport,
+  TransactionExportBody,
+  TransactionExportList,
   TransactionImportResult,
   TransactionList,
   TransactionStep,
@@ -57,4 +64,81 @@ export async function importTransactionFile(file: Blob & { name: string }, issue
     bytes,
     'application/octet-stream',
   );
+}
+
+/** `POST /app/api/transactions/:id/split`: 2–100 lines in major units; the answer is the transaction. */
+export function splitTransaction(id: string, body: SplitBody): Promise<TransactionDetail> {
+  return requestJson<TransactionDetail>(`/app/api/transactions/${encodeURIComponent(id)}/split`, {
+    method: 'POST',
+    json: body,
+  });
+}
+
+/** `POST /app/api/transactions/:id/unsplit` */
+export function unsplitTransaction(id: string): Promise<TransactionDetail> {
+  return requestJson<TransactionDetail>(`/app/api/transactions/${encodeURIComponent(id)}/unsplit`, {
+    method: 'POST',
+  });
+}
+
+/** `GET /app/api/transactions/:id/dispute-reasons`: the card issuer's reasons, for the dispute form. */
+export function getDisputeReasonsFor(id: string, signal?: AbortSignal): Promise<DisputeReasonList> {
+  return requestJson<DisputeReasonList>(`/app/api/transactions/${encodeURIComponent(id)}/dispute-reasons`, {
+    signal,
+  });
+}
+
+/** `POST /app/api/transactions/:id/dispute`: filed once, never changed. */
+export function disputeTransaction(id: string, body: DisputeBody): Promise<TransactionDetail> {
+  return requestJson<TransactionDetail>(`/app/api/transactions/${encodeURIComponent(id)}/dispute`, {
+    method: 'POST',
+    json: body,
+  });
+}
+
+/** `POST /app/api/transactions/exports` */
+export function createTransactionExport(body: TransactionExportBody): Promise<TransactionExport> {
+  return requestJson<TransactionExport>('/app/api/transactions/exports', { method: 'POST', json: body });
+}
+
+/** `GET /app/api/transactions/exports?after=&before=` */
+export function listTransactionExports(
+  position: { after?: string | undefined; before?: string | undefined },
+  signal?: AbortSignal,
+): Promise<TransactionExportList> {
+  return requestJson<TransactionExportList>(withQuery('/app/api/transactions/exports', position), { signal });
+}
+
+/** The URL of an export's file (a download: the browser saves the attachment). */
+export const transactionExportFileUrl = (id: number) => `/app/api/transactions/exports/${id}/file`;
+
+const reasonsUrl = (issuer: string) => `/app/api/org/issuers/${encodeURIComponent(issuer)}/dispute-reasons`;
+
+/** `GET /app/api/org/issuers/:number/dispute-reasons` */
+export function getDisputeReasons(issuer: string, signal?: AbortSignal): Promise<DisputeReasonList> {
+  return requestJson<DisputeReasonList>(reasonsUrl(issuer), { signal });
+}
+
+/** `POST …/dispute-reasons` */
+export function addDisputeReason(issuer: string, reason: DisputeReason): Promise<DisputeReasonList> {
+  return requestJson<DisputeReasonList>(reasonsUrl(issuer), { method: 'POST', json: reason });
+}
+
+/** `PUT …/dispute-reasons/:code` */
+export function changeDisputeReason(
+  issuer: string,
+  code: string,
+  description: string,
+): Promise<DisputeReasonList> {
+  return requestJson<DisputeReasonList>(`${reasonsUrl(issuer)}/${encodeURIComponent(code)}`, {
+    method: 'PUT',
+    json: { description },
+  });
+}
+
+/** `DELETE …/dispute-reasons/:code` */
+export function deleteDisputeReason(issuer: string, code: string): Promise<DisputeReasonList> {
+  return requestJson<DisputeReasonList>(`${reasonsUrl(issuer)}/${encodeURIComponent(code)}`, {
+    method: 'DELETE',
+  });
 }

@@ -45,3 +45,13 @@ export function mayUseTransactions(type: UserType): boolean {
 export function mayImportTransactions(type: UserType): boolean {
   return may({ type }, 'importTransactions');
 }
+
+/** Whether the general-ledger export is offered (program administrators: H, I, G, C). */
+export function mayExportTransactions(type: UserType): boolean {
+  return may({ type }, 'exportTransactions');
+}
+
+/** Whether an issuer's dispute reasons are shown (Z, H, I). */
+export function mayViewDisputeReasons(type: UserType): boolean {
+  return may({ type }, 'viewDisputeReasons');
+}

@@ -102,6 +102,37 @@ export function TextField<T extends FieldValues>({
   );
 }
 
+/** Several lines of text (an explanation, a description), with its character limit shown as a hint. */
+export function TextAreaField<T extends FieldValues>({
+  control,
+  name,
+  id,
+  label,
+  hint,
+  rows = 4,
+  maxLength,
+}: FieldBase<T, string | undefined> & { rows?: number; maxLength?: number }) {
+  const { field, error } = useBound(control, name);
+  return (
+    <Shell id={id} label={label} hint={hint} error={error}>
+      <textarea
+        id={id}
+        rows={rows}
+        maxLength={maxLength}
+        className="cp-field__input app-textarea"
+        name={field.name}
+        value={field.value ?? ''}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        ref={field.ref}
+        disabled={field.disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+      />
+    </Shell>
+  );
+}
+
 /** A masked input with the show/hide toggle of @cardportal/ui (passwords, security answers, PINs). */
 export function PasswordField<T extends FieldValues>({
   control,

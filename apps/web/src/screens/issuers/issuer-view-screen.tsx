@@ -116,6 +116,9 @@ export function IssuerViewScreen() {
             <Link to="program-options" className="app-button" id="issuer-options">
               {t('app.options.action')}
             </Link>
+            <Link to="dispute-reasons" className="app-button" id="issuer-dispute-reasons">
+              {t('app.issuers.disputeReasons')}
+            </Link>
             {issuer.allowed.changeStatus ? (
               <>
                 <button

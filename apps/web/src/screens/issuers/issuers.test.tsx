@@ -339,7 +339,7 @@ describe('program options', () => {
     await screen.findByRole('combobox', { name: 'Single sign-on' });
     const offered = screen.getAllByRole('combobox').map((c) => c.id);
     expect(offered).toEqual(OFFERED_PROGRAM_OPTION_KEYS.map((key) => `option-${key}`));
-    for (const name of ['Mobile wallet', 'Disputes', 'Expense reports', 'Self-registration'])
+    for (const name of ['Mobile wallet', 'Virtual cards', 'Expense reports', 'Self-registration'])
       expect(screen.queryByRole('combobox', { name })).toBeNull();
   });
 

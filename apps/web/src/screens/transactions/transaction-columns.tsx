@@ -54,7 +54,14 @@ export function transactionColumns({
     }),
     col.accessor('status', {
       header: t('app.transactions.field.status'),
-      cell: (cell) => <TransactionStatusPill status={cell.getValue()} t={t} />,
+      cell: ({ row: { original: row } }) => (
+        <>
+          <TransactionStatusPill status={row.status} t={t} />
+          {row.split ? ` ${t('app.transactions.splitMark')}` : ''}
+          {row.disputed ? ` ${t('app.transactions.disputed')}` : ''}
+          {row.exported ? ` ${t('app.transactions.exported')}` : ''}
+        </>
+      ),
     }),
     col.accessor('postingDate', {
       header: t('app.transactions.field.postingDate'),

@@ -6,6 +6,8 @@ import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
+import { DisputePanel } from './dispute-panel.tsx';
+import { SplitPanel } from './split-panel.tsx';
 import { TransactionStatusPill } from './transaction-columns.tsx';
 import { transactionQuery, useTransactionStep } from './transactions-queries.ts';
 
@@ -77,6 +79,7 @@ export function TransactionViewScreen() {
           <dd id="transaction-status">
             <TransactionStatusPill status={tx.status} t={t} />
             {tx.exported ? ` ${t('app.transactions.exported')}` : ''}
+            {tx.disputed ? ` ${t('app.transactions.disputed')}` : ''}
           </dd>
           <dt>{t('app.transactions.field.date')}</dt>
           <dd>{format.date(tx.transactionDate)}</dd>
@@ -103,6 +106,8 @@ export function TransactionViewScreen() {
           <dd>{tx.reference}</dd>
         </dl>
       ) : null}
+      {tx ? <SplitPanel tx={tx} /> : null}
+      {tx ? <DisputePanel tx={tx} /> : null}
     </>
   );
 }

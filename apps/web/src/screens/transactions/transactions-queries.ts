@@ -1,12 +1,26 @@
-import type { TransactionStep } from '@cardportal/domain';
+import type {
+  DisputeBody,
+  DisputeReasonList,
+  SplitBody,
+  TransactionDetail,
+  TransactionExportBody,
+  TransactionStep,
+} from '@cardportal/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  createTransactionExport,
+  disputeTransaction,
+  getDisputeReasons,
+  getDisputeReasonsFor,
   getSpend,
   getTransaction,
   importTransactionFile,
+  listTransactionExports,
   searchTransactions,
+  splitTransaction,
   type TransactionSearch,
   takeTransactionStep,
+  unsplitTransaction,
 } from '../../api/transactions.ts';
 
 /** Transactions' query keys: everything under `['transactions']`. */
@@ -34,9 +48,24 @@ export const spendQuery = (currency: string | undefined) =>
 
 /** A step of the transaction's life: the answer is the transaction as it now is; lists and pictures are read again. */
 export function useTransactionStep(id: string) {
+  return useTransactionChange(id, (step: TransactionStep) => takeTransactionStep(id, step));
+}
+
+/** An uploaded transaction file: when taken, every transaction list and picture is read again. */
+export function useImportTransactions() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (step: TransactionStep) => takeTransactionStep(id, step),
+    mutationFn: ({ file, issuer }: { file: File; issuer: string | undefined }) =>
+      importTransactionFile(file, issuer),
+    onSuccess: () => client.invalidateQueries({ queryKey: transactionKeys.all }),
+  });
+}
+
+/** A change of one transaction (split, unsplit, dispute): its answer is the transaction as it now is. */
+function useTransactionChange<V>(id: string, change: (value: V) => Promise<TransactionDetail>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: change,
     onSuccess: (answer) => {
       client.setQueryData(transactionKeys.one(id), answer);
       return client.invalidateQueries({
@@ -47,12 +76,46 @@ export function useTransactionStep(id: string) {
   });
 }
 
-/** An uploaded transaction file: when taken, every transaction list and picture is read again. */
-export function useImportTransactions() {
+export const useSplit = (id: string) =>
+  useTransactionChange(id, (body: SplitBody) => splitTransaction(id, body));
+export const useUnsplit = (id: string) => useTransactionChange(id, (_: undefined) => unsplitTransaction(id));
+export const useDispute = (id: string) =>
+  useTransactionChange(id, (body: DisputeBody) => disputeTransaction(id, body));
+
+export const disputeReasonsForQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['transactions', 'dispute-reasons', id] as const,
+    queryFn: ({ signal }) => getDisputeReasonsFor(id, signal),
+  });
+
+export const exportsQuery = (position: { after?: string | undefined; before?: string | undefined }) =>
+  queryOptions({
+    queryKey: ['transactions', 'exports', position.after ?? '', position.before ?? ''] as const,
+    queryFn: ({ signal }) => listTransactionExports(position, signal),
+  });
+
+/** A new export: the list of exports and every transaction list (now marked exported) are read again. */
+export function useCreateExport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, issuer }: { file: File; issuer: string | undefined }) =>
-      importTransactionFile(file, issuer),
+    mutationFn: (body: TransactionExportBody) => createTransactionExport(body),
     onSuccess: () => client.invalidateQueries({ queryKey: transactionKeys.all }),
+  });
+}
+
+export const issuerReasonsKey = (issuer: string) => ['dispute-reasons', issuer] as const;
+
+export const issuerReasonsQuery = (issuer: string) =>
+  queryOptions({
+    queryKey: issuerReasonsKey(issuer),
+    queryFn: ({ signal }) => getDisputeReasons(issuer, signal),
+  });
+
+/** Add, change or delete an issuer's reason: the answer is the list as it now is. */
+export function useReasonChange<V>(issuer: string, change: (value: V) => Promise<DisputeReasonList>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (answer) => client.setQueryData(issuerReasonsKey(issuer), answer),
   });
 }

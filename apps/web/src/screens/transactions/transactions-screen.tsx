@@ -10,7 +10,7 @@ import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { DateField } from '../../frame/form/date-field.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { applyServerError, useAppForm } from '../../frame/form/use-app-form.ts';
-import { mayImportTransactions } from '../../frame/permissions.ts';
+import { mayExportTransactions, mayImportTransactions } from '../../frame/permissions.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
@@ -88,11 +88,18 @@ export function TransactionsScreen() {
   return (
     <>
       <h1>{t('app.transactions.heading')}</h1>
-      {mayImportTransactions(user.userType) ? (
-        <p>
-          <Link to="/transactions/import" id="transactions-import-link">
-            {t('app.transactions.import.link')}
-          </Link>
+      {mayImportTransactions(user.userType) || mayExportTransactions(user.userType) ? (
+        <p className="app-actions">
+          {mayImportTransactions(user.userType) ? (
+            <Link to="/transactions/import" id="transactions-import-link">
+              {t('app.transactions.import.link')}
+            </Link>
+          ) : null}
+          {mayExportTransactions(user.userType) ? (
+            <Link to="/transactions/exports" id="transactions-export-link">
+              {t('app.transactions.export.link')}
+            </Link>
+          ) : null}
         </p>
       ) : null}
       <search>

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeContext, mockFetch, renderApp } from '../../test/support.tsx';
 
-const tx = (over: Partial<TransactionSummary> = {}): TransactionSummary => ({
+export const tx = (over: Partial<TransactionSummary> = {}): TransactionSummary => ({
   id: 1,
   reference: 'DEMO-1-00001',
   transactionDate: '2026-11-20',
@@ -17,6 +17,8 @@ const tx = (over: Partial<TransactionSummary> = {}): TransactionSummary => ({
   tax: { minor: '0', currency: 'EUR', exponent: 2 },
   status: 'New',
   exported: false,
+  split: false,
+  disputed: false,
   account: { id: 7, maskedNumber: '542418******1234', cardholderName: 'Grace Hopper' },
   ...over,
 });
@@ -138,6 +140,11 @@ describe('One transaction', () => {
       companyName: 'Acme Industries',
       importedAt: '2026-11-20T10:00:00.000Z',
       steps: ['approve'],
+      splits: [],
+      canSplit: false,
+      editBlocked: null,
+      dispute: null,
+      canDispute: false,
     };
     const calls = mockFetch((call) => {
       if (call.url === '/sdportal/rest/csrf') return { status: 204 };
