@@ -24,7 +24,7 @@
 const SERVER_GRAPH = {
   access: [],
   'access-as': ['access', 'issuers', 'multi-user'],
-  accounts: ['access', 'users'],
+  accounts: ['access', 'issuers', 'users'],
   app: ['multi-user'],
   audit: ['access'],
   cobrand: [],

@@ -152,22 +152,60 @@ describe('A transaction’s life (issue 15)', () => {
     await context.close();
   });
 
-  it('an issuer administrator keeps its dispute reasons', async () => {
-    const { page, context, problems } = await newPage(browser);
-    await signInAs(page, 'issadmin01');
-    await page.goto('/app/issuers/1001');
-    await page.locator('#issuer-dispute-reasons').click();
-    await page.locator('#dispute-reasons tbody tr').first().waitFor();
-    await expectAccessible(page, 'dispute reasons');
-    await page.locator('#dispute-reason-code').fill('E2');
-    await page.locator('#dispute-reason-description').fill('Charged after cancellation');
-    await page.locator('#dispute-reason-add-submit').click();
-    await page.locator('#dispute-reasons-done', { hasText: 'E2' }).waitFor();
-    expect(await page.locator('#dispute-reasons tbody').textContent()).toContain(
+  it('an issuer administrator keeps its code lists; an administrator sets a status by code and a cardholder’s reasons', async () => {
+    const issuer = await newPage(browser);
+    await signInAs(issuer.page, 'issadmin01');
+    await issuer.page.goto('/app/issuers/1001');
+    await issuer.page.locator('#issuer-dispute-reasons').click();
+    await issuer.page.locator('#issuer-codes tbody tr').first().waitFor();
+    await expectAccessible(issuer.page, 'dispute reasons');
+    await issuer.page.locator('#issuer-code-code').fill('E2');
+    await issuer.page.locator('#issuer-code-description').fill('Charged after cancellation');
+    await issuer.page.locator('#issuer-code-add-submit').click();
+    await issuer.page.locator('#issuer-codes-done', { hasText: 'E2' }).waitFor();
+    expect(await issuer.page.locator('#issuer-codes tbody').textContent()).toContain(
       'Charged after cancellation',
     );
-    await expectAccessible(page, 'dispute reason added');
-    expect(problems).toEqual([]);
-    await context.close();
+    // Account status codes name the system status they set.
+    await issuer.page.goto('/app/issuers/1001/account-status-codes');
+    await issuer.page.locator('#issuer-codes tbody tr').first().waitFor();
+    await issuer.page.locator('#issuer-code-code').fill('E3');
+    await issuer.page.locator('#issuer-code-description').fill('Held for review');
+    await issuer.page.locator('#issuer-code-systemStatus').selectOption('S');
+    await issuer.page.locator('#issuer-code-add-submit').click();
+    await issuer.page.locator('#issuer-codes-done', { hasText: 'E3' }).waitFor();
+    await expectAccessible(issuer.page, 'account status codes');
+    expect(issuer.problems).toEqual([]);
+    await issuer.context.close();
+
+    // The company administrator suspends an account by the new code and gives the cardholder reasons.
+    const admin = await newPage(browser);
+    await signInAs(admin.page, 'admin01');
+    await admin.page.goto('/app/organisation/100001/cardholders?q=Turing');
+    await admin.page.locator('#cardholder-results a', { hasText: 'Turing' }).first().click();
+    await admin.page.locator('#cardholder-facts').waitFor();
+    await admin.page.locator('#cardholder-reason-AD').check();
+    await admin.page.locator('#cardholder-reason-RP').check();
+    await admin.page.locator('#cardholder-reasons-save').click();
+    await admin.page.locator('#cardholder-done', { hasText: 'reason codes have been saved' }).waitFor();
+    await expectAccessible(admin.page, 'cardholder reasons');
+    await admin.page
+      .locator('#cardholder-accounts tbody tr', { hasText: 'Active' })
+      .locator('a')
+      .first()
+      .click();
+    await admin.page.locator('#account-facts').waitFor();
+    await admin.page.locator('#account-next-status').selectOption('code:E3');
+    await admin.page.locator('#account-status-submit').click();
+    await admin.page.locator('#confirm-ok').click();
+    await admin.page.locator('#account-status', { hasText: 'E3' }).waitFor();
+    expect(await admin.page.locator('#account-status').textContent()).toContain('Suspended');
+    await expectAccessible(admin.page, 'account suspended by code');
+    await admin.page.locator('#account-next-status').selectOption('status:Active');
+    await admin.page.locator('#account-status-submit').click();
+    await admin.page.locator('#confirm-ok').click();
+    await admin.page.locator('#account-status', { hasText: 'Active' }).waitFor();
+    expect(admin.problems).toEqual([]);
+    await admin.context.close();
   });
 });

@@ -459,6 +459,13 @@ const MATRIX: Cell[] = [
     expect: row(403, 200, 200, 200, 200, 403, 403, 403, 404),
   },
   {
+    endpoint: 'POST /app/api/org/companies/:number/accounts',
+    label: 'issue a card account with a number of a wrong check digit (400)',
+    url: '/app/api/org/companies/100001/accounts',
+    body: { cardholderId: '{active01}', number: '5424180000000016' },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 404),
+  },
+  {
     endpoint: 'GET /app/api/org/companies/:number/account-groups',
     label: 'list account groups',
     url: '/app/api/org/companies/100001/account-groups',
@@ -578,32 +585,41 @@ const MATRIX: Cell[] = [
     url: '/app/api/transactions/exports/999999/file',
     expect: row(403, 404, 404, 404, 404, 403, 403, 403, 404),
   },
-  // An issuer's dispute reasons: the issuer side.
+  // An issuer's code lists (dispute reasons, account status codes, maintenance reasons): the issuer side.
+  ...(['dispute-reasons', 'account-status-codes', 'maintenance-reasons'] as const).flatMap((list): Cell[] => [
+    {
+      endpoint: `GET /app/api/org/issuers/:number/${list}`,
+      label: `issuer 1001's ${list}`,
+      url: `/app/api/org/issuers/1001/${list}`,
+      expect: row(403, 403, 403, 200, 200, 403, 403, 200, 403),
+    },
+    {
+      endpoint: `POST /app/api/org/issuers/:number/${list}`,
+      label: 'an empty code (400)',
+      url: `/app/api/org/issuers/1001/${list}`,
+      body: { code: '', description: '' },
+      expect: row(403, 403, 403, 400, 400, 403, 403, 400, 403),
+    },
+    {
+      endpoint: `PUT /app/api/org/issuers/:number/${list}/:code`,
+      label: 'an empty description (400)',
+      url: `/app/api/org/issuers/1001/${list}/DP`,
+      body: { description: '' },
+      expect: row(403, 403, 403, 400, 400, 403, 403, 400, 403),
+    },
+    {
+      endpoint: `DELETE /app/api/org/issuers/:number/${list}/:code`,
+      label: 'delete a code that does not exist (404)',
+      url: `/app/api/org/issuers/1001/${list}/QQ`,
+      expect: row(403, 403, 403, 404, 404, 403, 403, 404, 403),
+    },
+  ]),
   {
-    endpoint: 'GET /app/api/org/issuers/:number/dispute-reasons',
-    label: "issuer 1001's dispute reasons",
-    url: '/app/api/org/issuers/1001/dispute-reasons',
-    expect: row(403, 403, 403, 200, 200, 403, 403, 200, 403),
-  },
-  {
-    endpoint: 'POST /app/api/org/issuers/:number/dispute-reasons',
-    label: 'an empty dispute reason (400)',
-    url: '/app/api/org/issuers/1001/dispute-reasons',
-    body: { code: '', description: '' },
-    expect: row(403, 403, 403, 400, 400, 403, 403, 400, 403),
-  },
-  {
-    endpoint: 'PUT /app/api/org/issuers/:number/dispute-reasons/:code',
-    label: 'an empty description (400)',
-    url: '/app/api/org/issuers/1001/dispute-reasons/DP',
-    body: { description: '' },
-    expect: row(403, 403, 403, 400, 400, 403, 403, 400, 403),
-  },
-  {
-    endpoint: 'DELETE /app/api/org/issuers/:number/dispute-reasons/:code',
-    label: 'delete a reason that does not exist (404)',
-    url: '/app/api/org/issuers/1001/dispute-reasons/QQ',
-    expect: row(403, 403, 403, 404, 404, 403, 403, 404, 403),
+    endpoint: 'PUT /app/api/org/companies/:number/cardholders/:id/reasons',
+    label: "active01's maintenance reasons: an unknown code (400)",
+    url: '/app/api/org/companies/100001/cardholders/{active01}/reasons',
+    body: { codes: ['QQ'] },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 404),
   },
   {
     endpoint: 'GET /app/api/my/cards',

@@ -2,7 +2,7 @@ import type { ParseArgsOptionsConfig } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliOptions, COMMANDS, runCli, USAGE } from '../src/commands.ts';
-import { accounts, auditEvents } from '../src/db/schema.ts';
+import { accounts, auditEvents, issuers } from '../src/db/schema.ts';
 import { parseCommandArgs } from '../src/kernel/cli.ts';
 import { startTestApp, type TestContext } from './harness.ts';
 
@@ -61,9 +61,14 @@ describe('admin CLI', () => {
     expect([luhn.code, luhn.stderr]).toEqual([2, expect.stringMatching(/check digit/)]);
     const admin = await cp('account', 'create', '--user-id', 'admin01', '--number', '4000001234567881');
     expect([admin.code, admin.stderr]).toEqual([2, expect.stringMatching(/no cardholder user: admin01/)]);
+    // Outside the issuer's card BINs, once it lists some.
+    await db.update(issuers).set({ cardBins: '542418' }).where(eq(issuers.number, '1001'));
+    const bin = await cp('account', 'create', '--user-id', 'active01', '--number', '4000001234567881');
+    await db.update(issuers).set({ cardBins: '' }).where(eq(issuers.number, '1001'));
+    expect([bin.code, bin.stderr]).toEqual([2, expect.stringMatching(/card BINs/)]);
     expect(await db.select().from(accounts).where(eq(accounts.bin, '400000'))).toHaveLength(1);
     // No output anywhere carries the full number.
-    for (const r of [issued, again, luhn, admin])
+    for (const r of [issued, again, luhn, admin, bin])
       expect(r.stdout + r.stderr).not.toContain('4000001234567899');
   });
 

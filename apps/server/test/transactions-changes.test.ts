@@ -235,7 +235,7 @@ describe('disputes', () => {
 
     // Wrong forms: named, nothing written.
     const abs = t.amount < 0n ? -t.amount : t.amount;
-    const tooMuch = ((abs + 1n) / 100n).toString() + '.' + ((abs + 1n) % 100n).toString().padStart(2, '0');
+    const tooMuch = `${((abs + 1n) / 100n).toString()}.${((abs + 1n) % 100n).toString().padStart(2, '0')}`;
     for (const [body, fields] of [
       [
         { reason: '', explanation: '' },
@@ -365,30 +365,34 @@ describe('dispute reasons', () => {
 
   it('are kept by the issuer: add, change, delete, no duplicates, the catalogue limits, audited', async () => {
     const list = (await (await as('sysadmin01')).get(base)).json();
-    expect(list).toMatchObject({ canMaintain: true, max: 99 });
+    expect(list).toMatchObject({ list: 'dispute-reasons', canMaintain: true, max: 99 });
     const created = await send('sysadmin01', 'POST', base, { code: ' x9 ', description: ' Fraud ring ' });
     expect(created.statusCode, created.body).toBe(200);
-    expect(created.json().rows).toContainEqual({ code: 'X9', description: 'Fraud ring' });
+    expect(created.json().rows).toContainEqual({ code: 'X9', description: 'Fraud ring', systemStatus: null });
     expect(
       (await send('sysadmin01', 'POST', base, { code: 'X9', description: 'Again' })).json(),
     ).toMatchObject({
-      code: 'disputeReason.duplicate',
-      fieldErrors: { code: 'disputeReason.duplicate' },
+      code: 'issuerCode.duplicate',
+      fieldErrors: { code: 'issuerCode.duplicate' },
     });
     for (const [body, fields] of [
-      [{ code: 'ABC', description: 'x' }, { code: 'disputeReason.code.format' }],
-      [{ code: 'A B', description: 'x' }, { code: 'disputeReason.code.format' }],
+      [{ code: 'ABC', description: 'x' }, { code: 'issuerCode.code.format' }],
+      [{ code: 'A B', description: 'x' }, { code: 'issuerCode.code.format' }],
       [
         { code: '', description: '' },
-        { code: 'disputeReason.code.required', description: 'disputeReason.description.required' },
+        { code: 'issuerCode.code.required', description: 'issuerCode.description.required' },
       ],
-      [{ code: 'Q1', description: 'd'.repeat(76) }, { description: 'disputeReason.description.tooLong' }],
+      [{ code: 'Q1', description: 'd'.repeat(76) }, { description: 'issuerCode.description.tooLong' }],
     ] as const) {
       const res = await send('sysadmin01', 'POST', base, body);
       expect([res.statusCode, res.json().fieldErrors], JSON.stringify(body)).toEqual([400, fields]);
     }
     const updated = await send('sysadmin01', 'PUT', `${base}/x9`, { description: 'Organised fraud' });
-    expect(updated.json().rows).toContainEqual({ code: 'X9', description: 'Organised fraud' });
+    expect(updated.json().rows).toContainEqual({
+      code: 'X9',
+      description: 'Organised fraud',
+      systemStatus: null,
+    });
     const deleted = await send('sysadmin01', 'DELETE', `${base}/X9`);
     expect(deleted.json().rows.map((r: { code: string }) => r.code)).not.toContain('X9');
     expect((await send('sysadmin01', 'DELETE', `${base}/X9`)).statusCode).toBe(404);
@@ -397,10 +401,10 @@ describe('dispute reasons', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.entity, 'issuer'), eq(auditEvents.entityId, '2001')))
       .orderBy(auditEvents.id);
-    expect(trail.filter((e) => e.event.startsWith('disputeReason.')).map((e) => e.event)).toEqual([
-      'disputeReason.created',
-      'disputeReason.updated',
-      'disputeReason.deleted',
+    expect(trail.filter((e) => e.event.startsWith('issuerCode.')).map((e) => e.event)).toEqual([
+      'issuerCode.created',
+      'issuerCode.updated',
+      'issuerCode.deleted',
     ]);
   });
 
@@ -415,7 +419,7 @@ describe('dispute reasons', () => {
       expect(res.statusCode, `${code} ${res.body}`).toBe(200);
     }
     const over = await send('sysadmin01', 'POST', base, { code: 'ZZ', description: 'One too many' });
-    expect([over.statusCode, over.json().code]).toEqual([409, 'disputeReason.tooMany']);
+    expect([over.statusCode, over.json().code]).toEqual([409, 'issuerCode.tooMany']);
     for (const code of codes) await send('sysadmin01', 'DELETE', `${base}/${code}`);
   });
 

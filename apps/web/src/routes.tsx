@@ -1,4 +1,4 @@
-import { type AppTextNamespace, may } from '@cardportal/domain';
+import { type AppTextNamespace, ISSUER_CODE_LIST_NAMES, may } from '@cardportal/domain';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, use, useState } from 'react';
 import { BrowserRouter, MemoryRouter, Navigate, Route, Routes } from 'react-router';
@@ -14,7 +14,7 @@ import {
   mayUsePeople,
   mayUseRoles,
   mayUseTransactions,
-  mayViewDisputeReasons,
+  mayViewIssuerCodes,
 } from './frame/permissions.ts';
 import { AppProvider, useApp } from './lib/app-context.tsx';
 import { createQueryClient } from './lib/query-client.ts';
@@ -101,8 +101,8 @@ const TransactionImportScreen = screen('transactions', () =>
 const TransactionExportScreen = screen('transactions', () =>
   import('./screens/transactions/index.ts').then((m) => m.TransactionExportScreen),
 );
-const DisputeReasonsScreen = screen('transactions', () =>
-  import('./screens/transactions/index.ts').then((m) => m.DisputeReasonsScreen),
+const IssuerCodesScreen = screen('issuers', () =>
+  import('./screens/issuers/index.ts').then((m) => m.IssuerCodesScreen),
 );
 const TransactionViewScreen = screen('transactions', () =>
   import('./screens/transactions/index.ts').then((m) => m.TransactionViewScreen),
@@ -172,9 +172,11 @@ function RouteTable() {
                 <Route path=":number/edit" element={<IssuerFormScreen mode="edit" />} />
               ) : null}
               <Route path=":number/program-options" element={<ProgramOptionsScreen level="issuer" />} />
-              {mayViewDisputeReasons(user.userType) ? (
-                <Route path=":number/dispute-reasons" element={<DisputeReasonsScreen />} />
-              ) : null}
+              {mayViewIssuerCodes(user.userType)
+                ? ISSUER_CODE_LIST_NAMES.map((list) => (
+                    <Route key={list} path={`:number/${list}`} element={<IssuerCodesScreen list={list} />} />
+                  ))
+                : null}
             </Route>
           ) : null}
           {may({ type: user.userType }, 'viewIssuerGroups') ? (

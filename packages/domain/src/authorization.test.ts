@@ -54,8 +54,8 @@ const TABLE: Record<Action, string> = {
   maintainCompanyGroups: 'ZHI',
   viewIssuerOptions: 'ZHI',
   modifyIssuerOptions: 'ZH',
-  viewDisputeReasons: 'ZHI',
-  maintainDisputeReasons: 'ZHI',
+  viewIssuerCodes: 'ZHI',
+  maintainIssuerCodes: 'ZHI',
   viewCompanyOptions: 'ZHIG',
   modifyCompanyOptions: 'ZHI',
 };
@@ -125,7 +125,7 @@ describe('the authorization policy', () => {
 
   it('gives company administrators and below nothing of the issuers', () => {
     const issuerActions = ACTIONS.filter((a) => /Issuer|CompanyGroups|Options/.test(a));
-    expect(issuerActions).toHaveLength(12);
+    expect(issuerActions).toHaveLength(14);
     for (const type of ['C', 'O', 'S', 'A'] as const)
       for (const action of issuerActions) expect(may({ type }, action), `${type} ${action}`).toBe(false);
   });

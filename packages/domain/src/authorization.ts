@@ -102,9 +102,9 @@ export const POLICY = {
   viewCompanyGroups: rule(['Z', 'H', 'I', 'G']),
   maintainCompanyGroups: rule(['Z', 'H', 'I']),
   viewIssuerOptions: rule(['Z', 'H', 'I']),
-  /** An issuer's dispute reasons (seed 001: at most 99). */
-  viewDisputeReasons: rule(['Z', 'H', 'I']),
-  maintainDisputeReasons: rule(['Z', 'H', 'I']),
+  /** An issuer's code lists: dispute reasons, account status codes, maintenance reason codes. */
+  viewIssuerCodes: rule(['Z', 'H', 'I']),
+  maintainIssuerCodes: rule(['Z', 'H', 'I']),
   modifyIssuerOptions: rule(['Z', 'H']),
   viewCompanyOptions: rule(['Z', 'H', 'I', 'G']),
   modifyCompanyOptions: rule(['Z', 'H', 'I']),

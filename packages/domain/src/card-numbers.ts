@@ -10,6 +10,18 @@ import { isLuhnValid } from './user-id.ts';
  * four are kept in the clear.
  */
 
+/** Seed 001 §5: "account digits to display 1-8", per issuer (the default shows the last four). */
+export const ACCOUNT_DIGITS_MIN = 1;
+export const ACCOUNT_DIGITS_MAX = 8;
+export const ACCOUNT_DIGITS_DEFAULT = 4;
+
+/** An issuer's "account digits to display": a whole number from 1 to 8, else the problem's key. */
+export function checkAccountDigits(value: number): string | undefined {
+  return Number.isInteger(value) && value >= ACCOUNT_DIGITS_MIN && value <= ACCOUNT_DIGITS_MAX
+    ? undefined
+    : 'issuer.accountDigits.range';
+}
+
 /** The BIN list of an issuer: at most 255 characters. */
 export const CARD_BINS_MAX_LENGTH = 255;
 /** One BIN: 6 to 16 digits. */
@@ -82,8 +94,15 @@ export function cardNumberParts(raw: string): CardNumberParts {
  * the rest masked (`showBin: false` keeps the last four only) — made from the parts kept in the clear,
  * so the full number is not needed to show it.
  */
-export function maskCardParts(parts: CardNumberParts, options: { showBin?: boolean } = {}): string {
+export function maskCardParts(
+  parts: CardNumberParts,
+  options: { showBin?: boolean; lastDigits?: number } = {},
+): string {
   const head = options.showBin === false ? '' : parts.bin;
-  const hidden = Math.max(0, parts.length - head.length - parts.last4.length);
-  return `${head}${'*'.repeat(hidden)}${parts.last4}`;
+  // The issuer's "account digits to display" (1–8), but never more than the four kept in the clear
+  // (PCI DSS 3.4.1: BIN and last four at most).
+  const shown = Math.max(1, Math.min(options.lastDigits ?? parts.last4.length, parts.last4.length));
+  const tail = parts.last4.slice(-shown);
+  const hidden = Math.max(0, parts.length - head.length - tail.length);
+  return `${head}${'*'.repeat(hidden)}${tail}`;
 }

@@ -1,17 +1,12 @@
+import { normaliseIssuerCode } from './issuer-codes.ts';
+
 /**
- * Disputes (seed 001 §4, §5, §9; issue 15 item 6): an issuer's dispute reasons (at most 99; a code of at
- * most 2 characters without spaces, a description of at most 75; no duplicate code) and the dispute form a
- * cardholder or an administrator files on a transaction, which cannot be changed after submission. Every
- * problem is a message key (`validation.{key}`).
+ * Disputes (seed 001 §4, §5, §9; issue 15 item 6): the dispute form a cardholder or an administrator files
+ * on a transaction, with a reason of its issuer's dispute reasons (issuer-codes.ts), which cannot be
+ * changed after submission. Every problem is a message key (`validation.{key}`).
  */
 
 export const DISPUTE_LIMITS = {
-  /** Seed 001 §9: "dispute reasons 99". */
-  reasonsPerIssuer: 99,
-  /** Seed 001 §5: "issuer reason code at most 2 characters, no spaces". */
-  codeMaxLength: 2,
-  /** Seed 001 §5: "reason code description at most 75". */
-  descriptionMaxLength: 75,
   /** Seed 001 §5: "description at most 1024". */
   explanationMaxLength: 1024,
 } as const;
@@ -23,27 +18,6 @@ export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/** A reason code as stored: trimmed, upper case (codes compare without case). */
-export const normaliseReasonCode = (code: string): string => code.trim().toUpperCase();
-
-/** Checks a dispute reason's fields: field → message key, empty when both are right. */
-export function checkDisputeReason(fields: { code: string; description: string }): {
-  code?: string;
-  description?: string;
-} {
-  const problems: { code?: string; description?: string } = {};
-  const code = normaliseReasonCode(fields.code);
-  if (code === '') problems.code = 'disputeReason.code.required';
-  else if (code.length > DISPUTE_LIMITS.codeMaxLength || /\s/.test(code) || CONTROL.test(code))
-    problems.code = 'disputeReason.code.format';
-  const description = fields.description.trim();
-  if (description === '') problems.description = 'disputeReason.description.required';
-  else if ([...description].length > DISPUTE_LIMITS.descriptionMaxLength)
-    problems.description = 'disputeReason.description.tooLong';
-  else if (CONTROL.test(description)) problems.description = 'disputeReason.description.format';
-  return problems;
-}
-
 /**
  * Checks a dispute form: a reason, the amount disputed (minor units, above zero and not above the
  * transaction's amount, whose sign it ignores: a refund is disputed by its size), and the explanation
@@ -54,7 +28,7 @@ export function checkDispute(
   transactionAmount: bigint,
 ): { reason?: string; amount?: string; explanation?: string } {
   const problems: { reason?: string; amount?: string; explanation?: string } = {};
-  if (normaliseReasonCode(form.reason) === '') problems.reason = 'dispute.reason.required';
+  if (normaliseIssuerCode(form.reason) === '') problems.reason = 'dispute.reason.required';
   const limit = transactionAmount < 0n ? -transactionAmount : transactionAmount;
   if (form.amount === undefined) problems.amount = 'money.amount.format';
   else if (form.amount <= 0n) problems.amount = 'dispute.amount.positive';

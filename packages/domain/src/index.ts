@@ -15,6 +15,7 @@ export * from './cobrand.ts';
 export * from './decimal.ts';
 export * from './disputes.ts';
 export * from './identity.ts';
+export * from './issuer-codes.ts';
 export * from './limits.ts';
 export * from './locales.ts';
 export * from './locked-screen.ts';

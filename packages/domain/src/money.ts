@@ -75,14 +75,3 @@ export function formatMoney(minor: bigint, currency: string, locale: string): st
   });
   return format.format(toMajorUnits(minor, currency) as `${number}`);
 }
-
-/**
- * Minor units as the JSON of an answer carries them: a string of digits (JSON numbers past 2^53 lose
- * digits, and a bigint has no JSON form).
- */
-export const minorToJson = (minor: bigint): string => minor.toString();
-
-/** The inverse of minorToJson, strictly: an optional `-` and digits only. */
-export function minorFromJson(text: string): bigint | undefined {
-  return /^-?\d{1,19}$/.test(text) ? BigInt(text) : undefined;
-}

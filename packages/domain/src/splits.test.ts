@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkDispute, checkDisputeReason } from './disputes.ts';
+import { checkDispute } from './disputes.ts';
+import { checkCardholderReasons, checkIssuerCode } from './issuer-codes.ts';
 import { currencyExponent, parseMinorUnits, toMajorUnits } from './money.ts';
 import { checkPurchaseDetailsEdit, checkSplit, SPLIT_LIMITS, type SplitLine, splitEvenly } from './splits.ts';
 import { checkExportRange } from './transactions.ts';
@@ -41,9 +42,8 @@ describe('split', () => {
         expect(lines).toHaveLength(count);
         expect(sum(lines, 'amount')).toBe(amount);
         expect(sum(lines, 'tax')).toBe(tax);
-        const shares = lines.map((l) => l.amount);
-        const spread =
-          shares.reduce((max, v) => (v > max ? v : max)) - shares.reduce((min, v) => (v < min ? v : min));
+        const shares = lines.map((l) => l.amount).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        const spread = (shares.at(-1) ?? 0n) - (shares[0] ?? 0n);
         expect(spread <= 1n).toBe(true); // the remainder one minor unit at a time, never lost
         expect(checkSplit({ amount, tax }, lines)).toEqual({ lines: [] });
       }),
@@ -120,16 +120,37 @@ describe('split', () => {
 });
 
 describe('disputes and exports', () => {
-  it('dispute reasons: a code of at most 2 characters without spaces, a description of at most 75', () => {
-    expect(checkDisputeReason({ code: 'dp', description: 'Duplicate' })).toEqual({});
-    expect(checkDisputeReason({ code: 'ABC', description: 'x' })).toEqual({
-      code: 'disputeReason.code.format',
+  it('issuer codes: at most 2 characters without spaces, a description of at most 75, a system status', () => {
+    expect(checkIssuerCode({ code: 'dp', description: 'Duplicate' }, 'dispute-reasons')).toEqual({});
+    expect(checkIssuerCode({ code: 'ABC', description: 'x' }, 'maintenance-reasons')).toEqual({
+      code: 'issuerCode.code.format',
     });
-    expect(checkDisputeReason({ code: 'A B', description: 'x' }).code).toBe('disputeReason.code.format');
-    expect(checkDisputeReason({ code: '', description: 'd'.repeat(76) })).toEqual({
-      code: 'disputeReason.code.required',
-      description: 'disputeReason.description.tooLong',
+    expect(checkIssuerCode({ code: 'A B', description: 'x' }, 'dispute-reasons').code).toBe(
+      'issuerCode.code.format',
+    );
+    expect(checkIssuerCode({ code: '', description: 'd'.repeat(76) }, 'dispute-reasons')).toEqual({
+      code: 'issuerCode.code.required',
+      description: 'issuerCode.description.tooLong',
     });
+    expect(checkIssuerCode({ code: 'LS', description: 'Lost' }, 'account-status-codes')).toEqual({
+      systemStatus: 'issuerCode.systemStatus.required',
+    });
+    expect(
+      checkIssuerCode({ code: 'LS', description: 'Lost', systemStatus: 'C' }, 'account-status-codes'),
+    ).toEqual({});
+    expect(
+      checkIssuerCode({ code: 'LS', description: 'Lost', systemStatus: 'X' }, 'account-status-codes'),
+    ).toEqual({
+      systemStatus: 'issuerCode.systemStatus.required',
+    });
+  });
+
+  it('a cardholder carries at most 10 maintenance reason codes, none twice', () => {
+    expect(checkCardholderReasons(['A1', 'a2'])).toBeUndefined();
+    expect(checkCardholderReasons(['A1', 'a1'])).toBe('cardholder.reasons.duplicate');
+    expect(checkCardholderReasons(Array.from({ length: 11 }, (_, i) => `R${i}`))).toBe(
+      'cardholder.reasons.tooMany',
+    );
   });
 
   it('a dispute: a reason, an amount above zero and within the transaction, an explanation of 1–1024', () => {

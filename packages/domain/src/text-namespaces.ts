@@ -41,7 +41,7 @@ const FEATURE_PREFIXES: ReadonlyArray<readonly [string, AppTextNamespace]> = [
   ['app.roles.', 'roles'],
   ['app.profile.', 'profile'],
   ['app.transactions.', 'transactions'],
-  ['app.disputeReasons.', 'transactions'],
+  ['app.issuerCodes.', 'issuers'],
   ['securityQuestion.', 'profile'],
 ];
 

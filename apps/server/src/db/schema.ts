@@ -466,6 +466,8 @@ export const accounts = pgTable(
     /** Last four digits, for searching without touching the full number. */
     last4: text('last4').notNull(),
     status: text('status').notNull().default('Active'),
+    /** The issuer's account status code last set with the status (issuer_codes, kind accountStatus). */
+    statusCode: text('status_code'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -683,23 +685,51 @@ export const transactionSplits = pgTable(
   ],
 );
 
-/** An issuer's dispute reasons (seed 001: at most 99; code ≤ 2 without spaces, description ≤ 75). */
-export const disputeReasons = pgTable(
-  'dispute_reasons',
+/**
+ * An issuer's code lists (issue 15 items 1 and 6, seed 001 §5, §9), one table for the three: dispute
+ * reasons, account status codes (each mapped to a system status, 1 character: A, S or C) and maintenance
+ * reason codes. Each list at most 99; a code of at most 2 characters without spaces, unique in its list;
+ * a description of at most 75 (packages/domain issuer-codes.ts).
+ */
+export const issuerCodes = pgTable(
+  'issuer_codes',
   {
     id: serial('id').primaryKey(),
     issuerId: integer('issuer_id')
       .notNull()
       .references(() => issuers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
     code: text('code').notNull(),
     description: text('description').notNull(),
+    /** Account status codes only: the system status it sets (A Active, S Suspended, C Closed). */
+    systemStatus: text('system_status'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('dispute_reasons_issuer_code_key').on(t.issuerId, t.code),
-    check('dispute_reasons_code_check', sql`${t.code} ~ '^[^[:space:]]{1,2}$'`),
+    uniqueIndex('issuer_codes_issuer_kind_code_key').on(t.issuerId, t.kind, t.code),
+    check('issuer_codes_kind_check', sql`${t.kind} in ('dispute', 'accountStatus', 'maintenance')`),
+    check('issuer_codes_code_check', sql`${t.code} ~ '^[^[:space:]]{1,2}$'`),
+    check(
+      'issuer_codes_system_status_check',
+      sql`(${t.kind} = 'accountStatus') = (${t.systemStatus} is not null) and (${t.systemStatus} is null or ${t.systemStatus} in ('A', 'S', 'C'))`,
+    ),
   ],
+);
+
+/**
+ * A cardholder's maintenance reason codes (seed 001 §9: at most 10 per cardholder), codes of its
+ * issuer's maintenance list, kept by code.
+ */
+export const cardholderReasons = pgTable(
+  'cardholder_reasons',
+  {
+    cardholderId: integer('cardholder_id')
+      .notNull()
+      .references(() => cardholders.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cardholderId, t.code] })],
 );
 
 /**

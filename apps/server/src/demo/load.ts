@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
 import {
   cardholders,
-  disputeReasons,
+  issuerCodes,
   issuers,
   multiUserLinks,
   multiUserMembers,
@@ -311,8 +311,8 @@ const ROLES_MARKER = 'demo-roles-loaded';
 const ORG_MARKER = 'demo-organisations-loaded';
 /** Set once the demo cards' transactions are loaded (a database from before them gets them). */
 const TRANSACTIONS_MARKER = 'demo-transactions-loaded';
-/** Set once the demo issuers' dispute reasons are in (a database from before them gets them on start). */
-const DISPUTE_REASONS_MARKER = 'demo-dispute-reasons-loaded';
+/** Set once the demo issuers' code lists are in (a database from before them gets them on start). */
+const ISSUER_CODES_MARKER = 'demo-issuer-codes-loaded';
 
 /**
  * Loads the demo co-brands, images, organisations and users once (marker rows remember it). A database
@@ -324,11 +324,11 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
     (await db.select({ name: serverSecrets.name }).from(serverSecrets)).map((r) => r.name),
   );
   if (markers.has(MARKER) && markers.has(ORG_MARKER)) {
-    if (markers.has(ROLES_MARKER) && markers.has(TRANSACTIONS_MARKER) && markers.has(DISPUTE_REASONS_MARKER))
+    if (markers.has(ROLES_MARKER) && markers.has(TRANSACTIONS_MARKER) && markers.has(ISSUER_CODES_MARKER))
       return false;
     if (!markers.has(ROLES_MARKER)) await loadDemoRolesAndLinks(db);
     if (!markers.has(TRANSACTIONS_MARKER)) await loadDemoTransactions(db);
-    if (!markers.has(DISPUTE_REASONS_MARKER)) await loadDemoDisputeReasons(db);
+    if (!markers.has(ISSUER_CODES_MARKER)) await loadDemoIssuerCodes(db);
     return true;
   }
   if (!markers.has(MARKER)) await loadCobrands(db, config);
@@ -381,32 +381,57 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
     .onConflictDoNothing();
   if (!markers.has(ROLES_MARKER)) await loadDemoRolesAndLinks(db);
   if (!markers.has(TRANSACTIONS_MARKER)) await loadDemoTransactions(db);
-  if (!markers.has(DISPUTE_REASONS_MARKER)) await loadDemoDisputeReasons(db);
+  if (!markers.has(ISSUER_CODES_MARKER)) await loadDemoIssuerCodes(db);
   return true;
 }
 
-/** Dispute reasons a card scheme's chargeback rules name, for every demo issuer (issue 15 item 6). */
-export const DEMO_DISPUTE_REASONS: readonly { code: string; description: string }[] = [
-  { code: 'NR', description: 'Goods or services not received' },
-  { code: 'DP', description: 'Duplicate charge' },
-  { code: 'IA', description: 'Incorrect amount charged' },
-  { code: 'CR', description: 'Credit not processed' },
-  { code: 'NA', description: 'Transaction not authorised by the cardholder' },
-  { code: 'ND', description: 'Not as described or defective' },
-  { code: 'CA', description: 'Cancelled recurring transaction' },
+/**
+ * The demo issuers' code lists (issue 15 items 1 and 6): dispute reasons in the card schemes' chargeback
+ * terms, account status codes with the system status each sets, and maintenance reason codes.
+ */
+export const DEMO_ISSUER_CODES: readonly {
+  kind: 'dispute' | 'accountStatus' | 'maintenance';
+  code: string;
+  description: string;
+  systemStatus?: 'A' | 'S' | 'C';
+}[] = [
+  { kind: 'dispute', code: 'NR', description: 'Goods or services not received' },
+  { kind: 'dispute', code: 'DP', description: 'Duplicate charge' },
+  { kind: 'dispute', code: 'IA', description: 'Incorrect amount charged' },
+  { kind: 'dispute', code: 'CR', description: 'Credit not processed' },
+  { kind: 'dispute', code: 'NA', description: 'Transaction not authorised by the cardholder' },
+  { kind: 'dispute', code: 'ND', description: 'Not as described or defective' },
+  { kind: 'dispute', code: 'CA', description: 'Cancelled recurring transaction' },
+  { kind: 'accountStatus', code: 'AC', description: 'Active', systemStatus: 'A' },
+  {
+    kind: 'accountStatus',
+    code: 'TS',
+    description: 'Temporarily suspended by the company',
+    systemStatus: 'S',
+  },
+  { kind: 'accountStatus', code: 'LS', description: 'Lost or stolen', systemStatus: 'C' },
+  { kind: 'accountStatus', code: 'FR', description: 'Suspected fraud', systemStatus: 'S' },
+  { kind: 'accountStatus', code: 'CL', description: 'Closed at the cardholder’s request', systemStatus: 'C' },
+  { kind: 'maintenance', code: 'AD', description: 'Address changed' },
+  { kind: 'maintenance', code: 'LM', description: 'Credit limit changed' },
+  { kind: 'maintenance', code: 'NM', description: 'Name changed' },
+  { kind: 'maintenance', code: 'RP', description: 'Card replaced' },
+  { kind: 'maintenance', code: 'LA', description: 'Leave of absence' },
 ];
 
-async function loadDemoDisputeReasons(db: Db): Promise<void> {
+async function loadDemoIssuerCodes(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const issuer of await tx.select({ id: issuers.id }).from(issuers)) {
       await tx
-        .insert(disputeReasons)
-        .values(DEMO_DISPUTE_REASONS.map((r) => ({ issuerId: issuer.id, ...r })))
+        .insert(issuerCodes)
+        .values(
+          DEMO_ISSUER_CODES.map((r) => ({ issuerId: issuer.id, ...r, systemStatus: r.systemStatus ?? null })),
+        )
         .onConflictDoNothing();
     }
     await tx
       .insert(serverSecrets)
-      .values({ name: DISPUTE_REASONS_MARKER, value: new Date().toISOString() })
+      .values({ name: ISSUER_CODES_MARKER, value: new Date().toISOString() })
       .onConflictDoNothing();
   });
 }

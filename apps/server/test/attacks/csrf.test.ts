@@ -75,6 +75,7 @@ describe('CSRF: every state-changing endpoint refuses a forged request (ASVS V4.
     'PUT /app/api/profile/challenge-question',
     'PUT /app/api/profile/two-factor',
     'POST /app/api/profile/soft-token',
+    'POST /app/api/org/companies/:number/accounts',
     'POST /app/api/transactions/import',
     'POST /app/api/transactions/:id/review',
     'POST /app/api/transactions/:id/approve',
@@ -83,9 +84,12 @@ describe('CSRF: every state-changing endpoint refuses a forged request (ASVS V4.
     'POST /app/api/transactions/:id/unsplit',
     'POST /app/api/transactions/:id/dispute',
     'POST /app/api/transactions/exports',
-    'POST /app/api/org/issuers/:number/dispute-reasons',
-    'PUT /app/api/org/issuers/:number/dispute-reasons/:code',
-    'DELETE /app/api/org/issuers/:number/dispute-reasons/:code',
+    ...['dispute-reasons', 'account-status-codes', 'maintenance-reasons'].flatMap((list) => [
+      `POST /app/api/org/issuers/:number/${list}`,
+      `PUT /app/api/org/issuers/:number/${list}/:code`,
+      `DELETE /app/api/org/issuers/:number/${list}/:code`,
+    ]),
+    'PUT /app/api/org/companies/:number/cardholders/:id/reasons',
   ];
 
   it('knows every endpoint that takes an unsafe method', () => {

@@ -8,6 +8,7 @@ import type {
   CardholderList,
   CardholderPatch,
   MyCards,
+  NewAccountBody,
 } from '@cardportal/domain';
 import { requestJson, withQuery } from './client.ts';
 
@@ -75,10 +76,22 @@ export function getAccount(number: string, id: string, signal?: AbortSignal): Pr
 }
 
 /** `PUT .../accounts/:id/status` */
-export function setAccountStatus(number: string, id: string, status: AccountStatus): Promise<AccountDetail> {
+export function setAccountStatus(
+  number: string,
+  id: string,
+  change: { status: AccountStatus } | { statusCode: string },
+): Promise<AccountDetail> {
   return requestJson<AccountDetail>(`${company(number)}/accounts/${encodeURIComponent(id)}/status`, {
     method: 'PUT',
-    json: { status },
+    json: change,
+  });
+}
+
+/** `PUT .../cardholders/:id/reasons`: the cardholder's maintenance reason codes, replaced. */
+export function setCardholderReasons(number: string, id: string, codes: string[]): Promise<CardholderDetail> {
+  return requestJson<CardholderDetail>(`${company(number)}/cardholders/${encodeURIComponent(id)}/reasons`, {
+    method: 'PUT',
+    json: { codes },
   });
 }
 
@@ -126,4 +139,9 @@ export function setAccountGroupActive(
 /** `GET /app/api/my/cards` */
 export function getMyCards(signal?: AbortSignal): Promise<MyCards> {
   return requestJson<MyCards>('/app/api/my/cards', { signal });
+}
+
+/** `POST .../accounts`: a card account issued to a cardholder (the answer shows the number masked). */
+export function issueAccount(number: string, body: NewAccountBody): Promise<AccountDetail> {
+  return requestJson<AccountDetail>(`${company(number)}/accounts`, { method: 'POST', json: body });
 }

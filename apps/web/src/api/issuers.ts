@@ -2,6 +2,10 @@ import type {
   CompanyGroupList,
   CompanyGroupSummary,
   CompanyOptionsBody,
+  IssuerCodeBody,
+  IssuerCodeList,
+  IssuerCodeListName,
+  IssuerCodePatch,
   IssuerDetail,
   IssuerGroupList,
   IssuerGroupSummary,
@@ -126,4 +130,37 @@ function optionsUrl(level: 'issuer' | 'company', number: string): string {
   return level === 'issuer'
     ? `${one(number)}/program-options`
     : `/app/api/org/companies/${encodeURIComponent(number)}/program-options`;
+}
+
+const codesUrl = (issuer: string, list: IssuerCodeListName) =>
+  `/app/api/org/issuers/${encodeURIComponent(issuer)}/${list}`;
+
+/** `GET /app/api/org/issuers/:number/{list}`: dispute reasons, account status codes, maintenance reasons. */
+export function getIssuerCodes(issuer: string, list: IssuerCodeListName, signal?: AbortSignal) {
+  return requestJson<IssuerCodeList>(codesUrl(issuer, list), { signal });
+}
+
+/** `POST …/{list}` */
+export function addIssuerCode(issuer: string, list: IssuerCodeListName, body: IssuerCodeBody) {
+  return requestJson<IssuerCodeList>(codesUrl(issuer, list), { method: 'POST', json: body });
+}
+
+/** `PUT …/{list}/:code` */
+export function changeIssuerCode(
+  issuer: string,
+  list: IssuerCodeListName,
+  code: string,
+  body: IssuerCodePatch,
+) {
+  return requestJson<IssuerCodeList>(`${codesUrl(issuer, list)}/${encodeURIComponent(code)}`, {
+    method: 'PUT',
+    json: body,
+  });
+}
+
+/** `DELETE …/{list}/:code` */
+export function deleteIssuerCode(issuer: string, list: IssuerCodeListName, code: string) {
+  return requestJson<IssuerCodeList>(`${codesUrl(issuer, list)}/${encodeURIComponent(code)}`, {
+    method: 'DELETE',
+  });
 }

@@ -1,7 +1,6 @@
 import type {
   DisputeBody,
-  DisputeReason,
-  DisputeReasonList,
+  IssuerCodeList,
   SpendSummary,
   SplitBody,
   TransactionDetail,
@@ -82,8 +81,8 @@ export function unsplitTransaction(id: string): Promise<TransactionDetail> {
 }
 
 /** `GET /app/api/transactions/:id/dispute-reasons`: the card issuer's reasons, for the dispute form. */
-export function getDisputeReasonsFor(id: string, signal?: AbortSignal): Promise<DisputeReasonList> {
-  return requestJson<DisputeReasonList>(`/app/api/transactions/${encodeURIComponent(id)}/dispute-reasons`, {
+export function getDisputeReasonsFor(id: string, signal?: AbortSignal): Promise<IssuerCodeList> {
+  return requestJson<IssuerCodeList>(`/app/api/transactions/${encodeURIComponent(id)}/dispute-reasons`, {
     signal,
   });
 }
@@ -111,34 +110,3 @@ export function listTransactionExports(
 
 /** The URL of an export's file (a download: the browser saves the attachment). */
 export const transactionExportFileUrl = (id: number) => `/app/api/transactions/exports/${id}/file`;
-
-const reasonsUrl = (issuer: string) => `/app/api/org/issuers/${encodeURIComponent(issuer)}/dispute-reasons`;
-
-/** `GET /app/api/org/issuers/:number/dispute-reasons` */
-export function getDisputeReasons(issuer: string, signal?: AbortSignal): Promise<DisputeReasonList> {
-  return requestJson<DisputeReasonList>(reasonsUrl(issuer), { signal });
-}
-
-/** `POST …/dispute-reasons` */
-export function addDisputeReason(issuer: string, reason: DisputeReason): Promise<DisputeReasonList> {
-  return requestJson<DisputeReasonList>(reasonsUrl(issuer), { method: 'POST', json: reason });
-}
-
-/** `PUT …/dispute-reasons/:code` */
-export function changeDisputeReason(
-  issuer: string,
-  code: string,
-  description: string,
-): Promise<DisputeReasonList> {
-  return requestJson<DisputeReasonList>(`${reasonsUrl(issuer)}/${encodeURIComponent(code)}`, {
-    method: 'PUT',
-    json: { description },
-  });
-}
-
-/** `DELETE …/dispute-reasons/:code` */
-export function deleteDisputeReason(issuer: string, code: string): Promise<DisputeReasonList> {
-  return requestJson<DisputeReasonList>(`${reasonsUrl(issuer)}/${encodeURIComponent(code)}`, {
-    method: 'DELETE',
-  });
-}

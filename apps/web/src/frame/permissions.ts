@@ -51,7 +51,7 @@ export function mayExportTransactions(type: UserType): boolean {
   return may({ type }, 'exportTransactions');
 }
 
-/** Whether an issuer's dispute reasons are shown (Z, H, I). */
-export function mayViewDisputeReasons(type: UserType): boolean {
-  return may({ type }, 'viewDisputeReasons');
+/** Whether an issuer's code lists are shown: dispute reasons, account status codes, maintenance reasons (Z, H, I). */
+export function mayViewIssuerCodes(type: UserType): boolean {
+  return may({ type }, 'viewIssuerCodes');
 }

@@ -25,6 +25,8 @@ export const accountSummarySchema = z
     maskedNumber: z.string().describe('At most the BIN (first 6) and the last 4 digits; the rest masked'),
     last4: z.string(),
     status: z.enum(ACCOUNT_STATUSES),
+    /** The issuer's account status code set with the status (issue 15 item 1), null when none. */
+    statusCode: z.object({ code: z.string(), description: z.string() }).nullable(),
     group: accountGroupRefSchema.nullable(),
     cardholder: cardholderRefSchema.nullable(),
   })
@@ -49,12 +51,24 @@ export const cardholderDetailSchema = cardholderSummarySchema
     canModify: z.boolean(),
     /** A system administrator's view: shown with the read-only notice. */
     readOnly: z.boolean(),
+    /** Its maintenance reason codes (at most 10), with their descriptions. */
+    reasons: z.array(z.object({ code: z.string(), description: z.string() })),
+    /** The issuer's maintenance reason codes to choose from (when the caller may modify). */
+    reasonChoices: z.array(z.object({ code: z.string(), description: z.string() })),
   })
   .meta({ id: 'CardholderDetail' });
 export type CardholderDetail = z.infer<typeof cardholderDetailSchema>;
 
 export const accountDetailSchema = accountSummarySchema
-  .extend({ companyNumber: z.string(), canModify: z.boolean(), readOnly: z.boolean() })
+  .extend({
+    companyNumber: z.string(),
+    canModify: z.boolean(),
+    readOnly: z.boolean(),
+    /** The issuer's account status codes to choose from (when the caller may modify), each with its status. */
+    statusCodes: z.array(
+      z.object({ code: z.string(), description: z.string(), status: z.enum(ACCOUNT_STATUSES) }),
+    ),
+  })
   .meta({ id: 'AccountDetail' });
 export type AccountDetail = z.infer<typeof accountDetailSchema>;
 
@@ -133,9 +147,13 @@ export const cardholderPatchSchema = z.object({
 });
 export type CardholderPatch = z.infer<typeof cardholderPatchSchema>;
 
-/** `PUT .../accounts/:id/status`. */
+/**
+ * `PUT .../accounts/:id/status`: a status, or one of the issuer's account status codes (which sets the
+ * status it maps to; given both, they must agree).
+ */
 export const accountStatusBodySchema = z.object({
-  status: z.enum(ACCOUNT_STATUSES, { error: 'account.status.invalid' }),
+  status: z.enum(ACCOUNT_STATUSES, { error: 'account.status.invalid' }).optional(),
+  statusCode: z.string().max(20, { error: 'account.statusCode.unknown' }).nullish(),
 });
 export type AccountStatusBody = z.infer<typeof accountStatusBodySchema>;
 
@@ -163,3 +181,31 @@ export function checkAccountStatusChange(from: AccountStatus, to: AccountStatus)
 export function isLastFourSearch(q: string): boolean {
   return /^\d{4}$/.test(q.trim());
 }
+
+/**
+ * `POST .../accounts`: a card account issued to a cardholder of the company (issue 15 item 1): the card
+ * number (12–19 digits, Luhn, within the issuer's card BINs, not issued before), optionally its group.
+ */
+export const newAccountBodySchema = z.object({
+  cardholderId: z
+    .number({ error: 'account.cardholder.required' })
+    .int({ error: 'account.cardholder.required' })
+    .positive({ error: 'account.cardholder.required' }),
+  number: z.string({ error: 'account.number.required' }).max(40, { error: 'account.number.format' }),
+  groupId: z
+    .number({ error: 'account.group.unknown' })
+    .int({ error: 'account.group.unknown' })
+    .positive({ error: 'account.group.unknown' })
+    .nullish(),
+});
+export type NewAccountBody = z.infer<typeof newAccountBodySchema>;
+
+/** `PUT .../cardholders/:id/reasons`: its maintenance reason codes, replaced (at most 10, the issuer's). */
+export const cardholderReasonsBodySchema = z.object({
+  codes: z
+    .array(z.string().max(20, { error: 'cardholder.reasons.unknown' }), {
+      error: 'cardholder.reasons.tooMany',
+    })
+    .max(50, { error: 'cardholder.reasons.tooMany' }),
+});
+export type CardholderReasonsBody = z.infer<typeof cardholderReasonsBodySchema>;

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  ISSUER_CODE_LIMITS,
+  ISSUER_CODE_LIST_NAMES,
+  SYSTEM_STATUSES,
+  type SystemStatus,
+} from '../issuer-codes.ts';
 import { LIMITS } from '../limits.ts';
 import {
   isOfferedProgramOption,
@@ -46,6 +52,9 @@ export const issuerDetailSchema = issuerSummarySchema
     /** Password policy of its users (seed 001 §5): shortest password, 12–20; days a password lasts, 30–90. */
     passwordMinLength: z.number().int(),
     passwordDurationDays: z.number().int(),
+    /** Its card BINs, comma-separated ('' : any). */
+    cardBins: z.string(),
+    accountDigits: z.number().int(),
     companyCount: z.number().int(),
     allowed: issuerAllowedSchema,
   })
@@ -79,6 +88,13 @@ export const newIssuerBodySchema = z.object({
   /** Range-checked by checkIssuerPasswordPolicy (a whole number of the wrong range: 400 naming it). */
   passwordMinLength: z.number({ error: 'issuer.passwordMinLength.range' }).optional(),
   passwordDurationDays: z.number({ error: 'issuer.passwordDurationDays.range' }).optional(),
+  /** The card BINs its card numbers start with (6–16 digits each, ≤ 255 characters); '' for any. */
+  cardBins: z
+    .string({ error: 'issuer.cardBins.format' })
+    .max(1000, { error: 'issuer.cardBins.tooLong' })
+    .optional(),
+  /** How many last digits of a card number its screens show (1–8; at most the 4 kept in the clear). */
+  accountDigits: z.number({ error: 'issuer.accountDigits.range' }).optional(),
 });
 export type NewIssuerBody = z.infer<typeof newIssuerBodySchema>;
 
@@ -205,3 +221,46 @@ export type IssuerOptionsBody = z.infer<typeof issuerOptionsBodySchema>;
  */
 export const companyOptionsBodySchema = z.object({ options: optionSettings(z.boolean().nullable()) });
 export type CompanyOptionsBody = z.infer<typeof companyOptionsBodySchema>;
+
+const SYSTEM_STATUS_CODES = Object.keys(SYSTEM_STATUSES) as [SystemStatus, ...SystemStatus[]];
+
+/** One code of an issuer's list (dispute reasons, account status codes, maintenance reason codes). */
+export const issuerCodeSchema = z
+  .object({
+    code: z.string(),
+    description: z.string(),
+    /** Account status codes: the system status it sets (A Active, S Suspended, C Closed); else null. */
+    systemStatus: z.enum(SYSTEM_STATUS_CODES).nullable(),
+  })
+  .meta({ id: 'IssuerCode' });
+export type IssuerCode = z.infer<typeof issuerCodeSchema>;
+
+export const issuerCodeListSchema = z
+  .object({
+    list: z.enum(ISSUER_CODE_LIST_NAMES),
+    rows: z.array(issuerCodeSchema),
+    /** The caller may add, change and delete them. */
+    canMaintain: z.boolean(),
+    max: z.number().int(),
+  })
+  .meta({ id: 'IssuerCodeList' });
+export type IssuerCodeList = z.infer<typeof issuerCodeListSchema>;
+
+/** `POST /app/api/org/issuers/:number/{list}`: checked by checkIssuerCode. */
+export const issuerCodeBodySchema = z.object({
+  code: z.string({ error: 'issuerCode.code.required' }).max(20, { error: 'issuerCode.code.format' }),
+  description: z
+    .string({ error: 'issuerCode.description.required' })
+    .max(ISSUER_CODE_LIMITS.descriptionMaxLength * 2, { error: 'issuerCode.description.tooLong' }),
+  systemStatus: z.string().max(5).nullish(),
+});
+export type IssuerCodeBody = z.infer<typeof issuerCodeBodySchema>;
+
+/** `PUT /app/api/org/issuers/:number/{list}/:code`: the code stays; description (and system status) change. */
+export const issuerCodePatchSchema = issuerCodeBodySchema.omit({ code: true });
+export type IssuerCodePatch = z.infer<typeof issuerCodePatchSchema>;
+
+export const issuerCodeParamsSchema = z.object({
+  number: z.string().describe('The issuer number'),
+  code: z.string().describe('The code'),
+});

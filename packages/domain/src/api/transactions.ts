@@ -253,34 +253,6 @@ export const disputeBodySchema = z.object({
 });
 export type DisputeBody = z.infer<typeof disputeBodySchema>;
 
-export const disputeReasonSchema = z
-  .object({ code: z.string(), description: z.string() })
-  .meta({ id: 'DisputeReason' });
-export type DisputeReason = z.infer<typeof disputeReasonSchema>;
-
-/** An issuer's dispute reasons, by code (at most 99). */
-export const disputeReasonListSchema = z
-  .object({
-    rows: z.array(disputeReasonSchema),
-    /** The caller may add, change and delete them. */
-    canMaintain: z.boolean(),
-    max: z.number().int(),
-  })
-  .meta({ id: 'DisputeReasonList' });
-export type DisputeReasonList = z.infer<typeof disputeReasonListSchema>;
-
-/** `POST …/dispute-reasons` and `PUT …/dispute-reasons/:code`: checked by checkDisputeReason. */
-export const disputeReasonBodySchema = z.object({
-  code: z.string({ error: 'disputeReason.code.required' }).max(20, { error: 'disputeReason.code.format' }),
-  description: z
-    .string({ error: 'disputeReason.description.required' })
-    .max(DISPUTE_LIMITS.descriptionMaxLength * 2, { error: 'disputeReason.description.tooLong' }),
-});
-export const disputeReasonParamsSchema = z.object({
-  number: z.string().describe('The issuer number'),
-  code: z.string().describe('The reason code'),
-});
-
 /**
  * `POST /app/api/transactions/exports`: the approved (and locked) transactions of one company over at most
  * 30 days (seed 001 §9 "export 30 days"), not exported before unless `again`; they are marked exported.

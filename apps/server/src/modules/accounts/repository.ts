@@ -5,8 +5,10 @@ import { containsPattern, insertRow, lockById, updateById } from '../../db/rows.
 import {
   accountGroups,
   accounts,
+  cardholderReasons,
   cardholders,
   companies,
+  issuerCodes,
   issuers,
   orgPoints,
   users,
@@ -27,7 +29,7 @@ import { accountGroupScope, accountScope, cardholderScope, companyScope } from '
  * so another tenant's rows are never loaded. Conditions fail closed (a missing scope column: nothing).
  */
 
-export type CompanyRef = { id: number; number: string };
+export type CompanyRef = { id: number; number: string; issuerId: number };
 
 export async function findCompanyInScope(
   db: Executor,
@@ -35,7 +37,7 @@ export async function findCompanyInScope(
   number: string,
 ): Promise<CompanyRef | undefined> {
   const [row] = await db
-    .select({ id: companies.id, number: companies.number })
+    .select({ id: companies.id, number: companies.number, issuerId: companies.issuerId })
     .from(companies)
     .innerJoin(issuers, eq(issuers.id, companies.issuerId))
     .where(and(eq(companies.number, number), companyScope(caller)))
@@ -213,7 +215,15 @@ const accountColumns = {
   bin: accounts.bin,
   numberLength: accounts.numberLength,
   last4: accounts.last4,
+  /** The issuer's "account digits to display" (issue 15 item 1), for the masked number. */
+  accountDigits: sql<number>`(select i.account_digits from issuers i
+    where i.id = (select c.issuer_id from companies c where c.id = "accounts"."company_id"))`.mapWith(Number),
   status: accounts.status,
+  statusCode: accounts.statusCode,
+  /** The status code's description in the issuer's list (null when none, or since deleted). */
+  statusCodeDescription: sql<string | null>`(select ic.description from issuer_codes ic
+    where ic.kind = 'accountStatus' and ic.code = "accounts"."status_code"
+      and ic.issuer_id = (select c.issuer_id from companies c where c.id = "accounts"."company_id"))`,
   groupId: accounts.accountGroupId,
   groupName: accountGroups.name,
   cardholderId: accounts.cardholderId,
@@ -228,7 +238,10 @@ export type AccountRow = {
   bin: string | null;
   numberLength: number | null;
   last4: string;
+  accountDigits: number;
   status: string;
+  statusCode: string | null;
+  statusCodeDescription: string | null;
   groupId: number | null;
   groupName: string | null;
   cardholderId: number | null;
@@ -427,3 +440,30 @@ export const updateAccountGroup = (
 
 export const insertAccountGroup = (db: Executor, values: typeof accountGroups.$inferInsert) =>
   insertRow(db, accountGroups, values);
+
+/** A cardholder's maintenance reason codes, with their descriptions in the issuer's list. */
+export function reasonsOfCardholder(db: Executor, cardholderId: number, issuerId: number) {
+  return db
+    .select({
+      code: cardholderReasons.code,
+      description: sql<string>`coalesce(${issuerCodes.description}, '')`,
+    })
+    .from(cardholderReasons)
+    .leftJoin(
+      issuerCodes,
+      and(
+        eq(issuerCodes.kind, 'maintenance'),
+        eq(issuerCodes.code, cardholderReasons.code),
+        eq(issuerCodes.issuerId, issuerId),
+      ),
+    )
+    .where(eq(cardholderReasons.cardholderId, cardholderId))
+    .orderBy(asc(cardholderReasons.code));
+}
+
+/** Replaces a cardholder's maintenance reason codes. */
+export async function replaceCardholderReasons(db: Executor, cardholderId: number, codes: readonly string[]) {
+  await db.delete(cardholderReasons).where(eq(cardholderReasons.cardholderId, cardholderId));
+  if (codes.length > 0)
+    await db.insert(cardholderReasons).values(codes.map((code) => ({ cardholderId, code })));
+}

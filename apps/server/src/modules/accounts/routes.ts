@@ -11,10 +11,12 @@ import {
   cardholderDetailSchema,
   cardholderListSchema,
   cardholderPatchSchema,
+  cardholderReasonsBodySchema,
   cardholderSearchQuerySchema,
   companyParamsSchema,
   companyRecordParamsSchema,
   myCardsSchema,
+  newAccountBodySchema,
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import { appHandler } from '../../http/app-handler.ts';
@@ -92,6 +94,19 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     ),
   );
 
+  app.post(
+    `${base}/accounts`,
+    handle(
+      ({ caller, request, body }) =>
+        service.issueAccount(caller, request.params.number, body, app.secrets.cards, request.ip),
+      {
+        permission: 'maintainAccounts',
+        params: companyParamsSchema,
+        body: newAccountBodySchema,
+        response: accountDetailSchema,
+      },
+    ),
+  );
   app.get(
     `${base}/accounts`,
     handle(
@@ -123,12 +138,31 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     `${base}/accounts/:id/status`,
     handle(
       ({ caller, request, body }) =>
-        service.setAccountStatus(caller, request.params.number, request.params.id, body.status, request.ip),
+        service.setAccountStatus(caller, request.params.number, request.params.id, body, request.ip),
       {
         permission: 'maintainAccounts',
         params: companyRecordParamsSchema,
         body: accountStatusBodySchema,
         response: accountDetailSchema,
+      },
+    ),
+  );
+  app.put(
+    `${base}/cardholders/:id/reasons`,
+    handle(
+      ({ caller, request, body }) =>
+        service.setCardholderReasons(
+          caller,
+          request.params.number,
+          request.params.id,
+          body.codes,
+          request.ip,
+        ),
+      {
+        permission: 'maintainAccounts',
+        params: companyRecordParamsSchema,
+        body: cardholderReasonsBodySchema,
+        response: cardholderDetailSchema,
       },
     ),
   );

@@ -4,6 +4,7 @@ import {
   type AccountGroupSummary,
   type AccountList,
   type AccountStatus,
+  type AccountStatusBody,
   type AccountSummary,
   type Action,
   accountGroupSchema,
@@ -13,6 +14,7 @@ import {
   type CardholderSummary,
   cardholderSchema,
   checkAccountStatusChange,
+  checkCardholderReasons,
   checkSearchCriteria,
   isAccountDataReadOnly,
   isLastFourSearch,
@@ -21,14 +23,20 @@ import {
   type MyCards,
   maskCardParts,
   may,
+  type NewAccountBody,
+  normaliseIssuerCode,
   pageCount,
+  SYSTEM_STATUSES,
   toFieldErrors,
 } from '@cardportal/domain';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { type AdminAuditEvent, type AuditChanges, auditAdmin, diffChanges } from '../../kernel/audit.ts';
+import type { CardVault } from '../../kernel/card-vault.ts';
 import type { KeysetPage, PageRequest } from '../../kernel/paging.ts';
+import { existingIssuerCodes, findIssuerCode, issuerCodesOf } from '../issuers/index.ts';
+import { issueAccount } from './issue.ts';
 import {
   type AccountRow,
   accountsOfCardholder,
@@ -50,6 +58,8 @@ import {
   openAccountsOf,
   pageOfAccounts,
   pageOfCardholders,
+  reasonsOfCardholder,
+  replaceCardholderReasons,
   updateAccount,
   updateAccountGroup,
   updateCardholder,
@@ -58,9 +68,14 @@ import {
 } from './repository.ts';
 
 /** The card number as it may be shown (BIN and last four), from the parts kept in the clear. */
-export function maskedNumberOf(row: Pick<AccountRow, 'bin' | 'numberLength' | 'last4'>): string {
+export function maskedNumberOf(
+  row: Pick<AccountRow, 'bin' | 'numberLength' | 'last4'> & { accountDigits?: number | undefined },
+): string {
   if (row.bin === null || row.numberLength === null) return '*'.repeat(12);
-  return maskCardParts({ bin: row.bin, last4: row.last4, length: row.numberLength });
+  return maskCardParts(
+    { bin: row.bin, last4: row.last4, length: row.numberLength },
+    { lastDigits: row.accountDigits },
+  );
 }
 
 /** The one place an account row becomes an answer: the full number is masked here, never passed on. */
@@ -70,6 +85,8 @@ export function toAccount(row: AccountRow): AccountSummary {
     maskedNumber: maskedNumberOf(row),
     last4: row.last4,
     status: row.status as AccountStatus,
+    statusCode:
+      row.statusCode !== null ? { code: row.statusCode, description: row.statusCodeDescription ?? '' } : null,
     group: row.groupId !== null ? { id: row.groupId, name: row.groupName ?? '' } : null,
     cardholder:
       row.cardholderId !== null
@@ -210,11 +227,19 @@ export class AccountService {
     const row = id === undefined ? undefined : await findCardholder(this.db, caller, company.id, id);
     if (!row) throw notFound('cardholder');
     const accountRows = await visibleAccountsOfCardholder(this.db, caller, company.id, row.id, 1000);
+    const flags = this.flags(caller, 'maintainAccounts');
     return {
       ...toCardholder(row),
       companyNumber: company.number,
       accounts: accountRows.map(toAccount),
-      ...this.flags(caller, 'maintainAccounts'),
+      ...flags,
+      reasons: await reasonsOfCardholder(this.db, row.id, company.issuerId),
+      reasonChoices: flags.canModify
+        ? (await issuerCodesOf(this.db, company.issuerId, 'maintenance')).map((c) => ({
+            code: c.code,
+            description: c.description,
+          }))
+        : [],
     };
   }
 
@@ -339,14 +364,95 @@ export class AccountService {
     const id = idOf(idText);
     const row = id === undefined ? undefined : await findAccount(this.db, caller, company.id, id);
     if (!row) throw notFound('account');
-    return { ...toAccount(row), companyNumber: company.number, ...this.flags(caller, 'maintainAccounts') };
+    const flags = this.flags(caller, 'maintainAccounts');
+    return {
+      ...toAccount(row),
+      companyNumber: company.number,
+      ...flags,
+      statusCodes: flags.canModify
+        ? (await issuerCodesOf(this.db, company.issuerId, 'accountStatus')).flatMap((c) =>
+            c.systemStatus
+              ? [{ code: c.code, description: c.description, status: SYSTEM_STATUSES[c.systemStatus] }]
+              : [],
+          )
+        : [],
+    };
   }
 
+  /**
+   * Issues a card account to a cardholder of the company (issue 15 item 1): the cardholder and the
+   * group in the caller's scope and active, the number by the one rule (issue.ts: Luhn, the issuer's
+   * card BINs, not issued before), sealed at rest; an audit row with the masked number only.
+   */
+  async issueAccount(
+    caller: Caller,
+    number: string,
+    body: NewAccountBody,
+    vault: CardVault,
+    ip: string,
+  ): Promise<AccountDetail> {
+    const id = await this.db.transaction(async (tx) => {
+      const company = await this.company(tx, caller, number);
+      const holder = await findCardholder(tx, caller, company.id, body.cardholderId, true);
+      if (!holder)
+        throw new AppError('invalid', 'account.cardholder.unknown', {
+          message: 'No such cardholder in this company',
+          fieldErrors: { cardholderId: 'account.cardholder.unknown' },
+        });
+      if (!holder.active)
+        throw new AppError('conflict', 'account.cardholderInactive', {
+          message: 'The cardholder is inactive: reactivate the cardholder first',
+          fieldErrors: { cardholderId: 'account.cardholderInactive' },
+        });
+      let groupId: number | null = null;
+      if (body.groupId) {
+        const group = await findGroup(tx, caller, company.id, body.groupId);
+        if (!group || !group.active)
+          throw new AppError('invalid', group ? 'account.group.inactive' : 'account.group.unknown', {
+            fieldErrors: { groupId: group ? 'account.group.inactive' : 'account.group.unknown' },
+          });
+        groupId = group.id;
+      }
+      const issued = await issueAccount(tx, vault, {
+        companyId: company.id,
+        cardholderId: holder.id,
+        groupId,
+        number: body.number,
+      });
+      if (issued.problem !== undefined)
+        throw new AppError(
+          issued.problem === 'account.number.duplicate' ? 'conflict' : 'invalid',
+          issued.problem,
+          {
+            fieldErrors: { number: issued.problem },
+          },
+        );
+      await this.audit(
+        tx,
+        caller,
+        'account.issued',
+        'account',
+        issued.masked,
+        { status: { before: null, after: 'Active' } },
+        ip,
+        await userOfCardholder(tx, holder.id),
+        { company: company.number, accountId: issued.accountId, cardholderId: holder.id },
+      );
+      return issued.accountId;
+    });
+    return this.getAccount(caller, number, String(id));
+  }
+
+  /**
+   * Changes an account's status (Active ⇄ Suspended, either → Closed; Closed is final), given directly or
+   * by one of the issuer's account status codes (issue 15 item 1), which sets the system status it maps to
+   * and is kept on the account; both given, they must agree.
+   */
   async setAccountStatus(
     caller: Caller,
     number: string,
     idText: string,
-    status: AccountStatus,
+    body: AccountStatusBody,
     ip: string,
   ): Promise<AccountDetail> {
     await this.db.transaction(async (tx) => {
@@ -354,7 +460,27 @@ export class AccountService {
       const id = idOf(idText);
       const current = id === undefined ? undefined : await findAccount(tx, caller, company.id, id, true);
       if (!current) throw notFound('account');
-      if (current.status === status) return;
+      let status = body.status;
+      let statusCode: string | null = null;
+      if (body.statusCode) {
+        const code = await findIssuerCode(tx, company.issuerId, 'accountStatus', body.statusCode);
+        if (!code?.systemStatus)
+          throw new AppError('invalid', 'account.statusCode.unknown', {
+            fieldErrors: { statusCode: 'account.statusCode.unknown' },
+          });
+        const mapped = SYSTEM_STATUSES[code.systemStatus];
+        if (status !== undefined && status !== mapped)
+          throw new AppError('invalid', 'account.statusCode.mismatch', {
+            fieldErrors: { statusCode: 'account.statusCode.mismatch' },
+          });
+        status = mapped;
+        statusCode = code.code;
+      }
+      if (status === undefined)
+        throw new AppError('invalid', 'account.status.invalid', {
+          fieldErrors: { status: 'account.status.invalid' },
+        });
+      if (current.status === status && current.statusCode === statusCode) return;
       const problem = checkAccountStatusChange(current.status as AccountStatus, status);
       if (problem)
         throw new AppError('conflict', problem, {
@@ -366,20 +492,67 @@ export class AccountService {
           message: 'The cardholder is inactive: reactivate the cardholder first',
           fieldErrors: { status: 'account.cardholderInactive' },
         });
-      await updateAccount(tx, current.id, { status });
+      await updateAccount(tx, current.id, { status, statusCode });
       await this.audit(
         tx,
         caller,
-        status === 'Closed' ? 'account.closed' : 'account.statusChanged',
+        status === 'Closed' && current.status !== 'Closed' ? 'account.closed' : 'account.statusChanged',
         'account',
         maskedNumberOf(current),
-        { status: { before: current.status, after: status } },
+        {
+          status: { before: current.status, after: status },
+          ...(current.statusCode !== statusCode
+            ? { issuerStatus: { before: current.statusCode, after: statusCode } }
+            : {}),
+        },
         ip,
         await userOfCardholder(tx, current.cardholderId),
         { company: company.number, accountId: current.id },
       );
     });
     return this.getAccount(caller, number, idText);
+  }
+
+  /**
+   * Replaces a cardholder's maintenance reason codes (issue 15 item 1): at most 10, none twice, each one
+   * of the issuer's maintenance reason codes; audited with the codes before and after.
+   */
+  async setCardholderReasons(
+    caller: Caller,
+    number: string,
+    idText: string,
+    codes: readonly string[],
+    ip: string,
+  ): Promise<CardholderDetail> {
+    const problem = checkCardholderReasons(codes);
+    if (problem) throw new AppError('invalid', problem, { fieldErrors: { codes: problem } });
+    const wanted = [...new Set(codes.map(normaliseIssuerCode))].sort();
+    await this.db.transaction(async (tx) => {
+      const company = await this.company(tx, caller, number);
+      const id = idOf(idText);
+      const holder = id === undefined ? undefined : await findCardholder(tx, caller, company.id, id, true);
+      if (!holder) throw notFound('cardholder');
+      const known = await existingIssuerCodes(tx, company.issuerId, 'maintenance', wanted);
+      if (known.length !== wanted.length)
+        throw new AppError('invalid', 'cardholder.reasons.unknown', {
+          fieldErrors: { codes: 'cardholder.reasons.unknown' },
+        });
+      const before = (await reasonsOfCardholder(tx, holder.id, company.issuerId)).map((r) => r.code);
+      if (before.join(',') === wanted.join(',')) return;
+      await replaceCardholderReasons(tx, holder.id, wanted);
+      await this.audit(
+        tx,
+        caller,
+        'cardholder.reasonsChanged',
+        'cardholder',
+        String(holder.id),
+        { reasons: { before: before.join(','), after: wanted.join(',') } },
+        ip,
+        await userOfCardholder(tx, holder.id),
+        { company: company.number },
+      );
+    });
+    return this.getCardholder(caller, number, idText);
   }
 
   async moveAccount(

@@ -1,6 +1,7 @@
 import type { ServerModule } from '../../kernel/module.ts';
 import { issuerRoutes } from './routes.ts';
 
+export { existingIssuerCodes, findIssuerCode, issuerCodesOf } from './issuer-codes.ts';
 export { expiryFromNow, passwordPolicyOf } from './password-policy.ts';
 export { companySingleSignOnConflict, isFeatureOn } from './program-options.ts';
 

@@ -35,6 +35,8 @@ const issuerColumns = {
   active: issuers.active,
   passwordMinLength: issuers.passwordMinLength,
   passwordDurationDays: issuers.passwordDurationDays,
+  cardBins: issuers.cardBins,
+  accountDigits: issuers.accountDigits,
 };
 
 export type IssuerRecord = {
@@ -50,6 +52,8 @@ export type IssuerRecord = {
   active: boolean;
   passwordMinLength: number;
   passwordDurationDays: number;
+  cardBins: string;
+  accountDigits: number;
 };
 
 function issuerFilter(caller: CallerScope, q: string | undefined): SQL | undefined {

@@ -5,6 +5,11 @@ import {
   companyOptionsBodySchema,
   companyParamsSchema,
   groupNameBodySchema,
+  ISSUER_CODE_LIST_NAMES,
+  issuerCodeBodySchema,
+  issuerCodeListSchema,
+  issuerCodeParamsSchema,
+  issuerCodePatchSchema,
   issuerDetailSchema,
   issuerGroupListSchema,
   issuerGroupSummarySchema,
@@ -21,6 +26,7 @@ import {
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import { appHandler } from '../../http/app-handler.ts';
+import { IssuerCodeService } from './issuer-codes.ts';
 import { IssuerService } from './service.ts';
 
 /**
@@ -232,4 +238,55 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
       },
     ),
   );
+
+  // An issuer's code lists: dispute reasons, account status codes, maintenance reason codes.
+  const codes = new IssuerCodeService(app.db);
+  for (const list of ISSUER_CODE_LIST_NAMES) {
+    const path = `${issuersBase}/:number/${list}`;
+    app.get(
+      path,
+      handle(({ caller, request }) => codes.list(caller, request.params.number, list), {
+        permission: 'viewIssuerCodes',
+        params: issuerParamsSchema,
+        response: issuerCodeListSchema,
+      }),
+    );
+    app.post(
+      path,
+      handle(
+        ({ caller, request, body }) => codes.create(caller, request.params.number, list, body, request.ip),
+        {
+          permission: 'maintainIssuerCodes',
+          params: issuerParamsSchema,
+          body: issuerCodeBodySchema,
+          response: issuerCodeListSchema,
+        },
+      ),
+    );
+    app.put(
+      `${path}/:code`,
+      handle(
+        ({ caller, request, body }) =>
+          codes.update(caller, request.params.number, list, request.params.code, body, request.ip),
+        {
+          permission: 'maintainIssuerCodes',
+          params: issuerCodeParamsSchema,
+          body: issuerCodePatchSchema,
+          response: issuerCodeListSchema,
+        },
+      ),
+    );
+    app.delete(
+      `${path}/:code`,
+      handle(
+        ({ caller, request }) =>
+          codes.remove(caller, request.params.number, list, request.params.code, request.ip),
+        {
+          permission: 'maintainIssuerCodes',
+          params: issuerCodeParamsSchema,
+          response: issuerCodeListSchema,
+        },
+      ),
+    );
+  }
 }

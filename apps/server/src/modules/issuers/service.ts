@@ -1,7 +1,9 @@
 import {
+  ACCOUNT_DIGITS_DEFAULT,
   type CompanyGroupList,
   type CompanyGroupSummary,
   type CompanyOptionsBody,
+  checkAccountDigits,
   checkIssuerPasswordPolicy,
   checkPageJump,
   checkSearchCriteria,
@@ -30,6 +32,7 @@ import {
   type ProgramOptionKey,
   type ProgramOptionsView,
   pageCount,
+  parseCardBins,
   toFieldErrors,
 } from '@cardportal/domain';
 import type { Db, Executor } from '../../db/client.ts';
@@ -73,7 +76,41 @@ import {
   updateIssuerGroup,
 } from './repository.ts';
 
-const ISSUER_FIELDS = ['number', 'name1', 'name2', 'ica', 'bankNumber', 'issuerGroupId', 'cobrand'] as const;
+const ISSUER_FIELDS = [
+  'number',
+  'name1',
+  'name2',
+  'ica',
+  'bankNumber',
+  'issuerGroupId',
+  'cobrand',
+  'cardBins',
+  'accountDigits',
+] as const;
+
+/**
+ * The card settings of an issuer (issue 15 item 1): its card BINs (stored as a comma-separated list of
+ * 6–16-digit BINs, ≤ 255 characters) and its account digits to display (1–8). Each problem named.
+ */
+function checkCardSettings(body: { cardBins?: string | undefined; accountDigits?: number | undefined }): {
+  cardBins?: string;
+} {
+  const errors: Record<string, string> = {};
+  let cardBins: string | undefined;
+  if (body.cardBins !== undefined) {
+    const parsed = parseCardBins(body.cardBins.trim());
+    if ('problem' in parsed) errors.cardBins = parsed.problem;
+    else cardBins = parsed.bins.join(',');
+  }
+  if (body.accountDigits !== undefined) {
+    const problem = checkAccountDigits(body.accountDigits);
+    if (problem) errors.accountDigits = problem;
+  }
+  const keys = Object.values(errors);
+  if (keys.length === 1) throw new AppError('invalid', keys[0] as string, { fieldErrors: errors });
+  if (keys.length > 1) throw invalid('issuer', errors);
+  return cardBins === undefined ? {} : { cardBins };
+}
 
 /**
  * The password settings' before/after for the audit trail. They are settings, not secrets, but the
@@ -207,6 +244,8 @@ export class IssuerService {
       ...summary(issuer),
       passwordMinLength: issuer.passwordMinLength,
       passwordDurationDays: issuer.passwordDurationDays,
+      cardBins: issuer.cardBins,
+      accountDigits: issuer.accountDigits,
       companyCount: await countCompaniesOf(this.db, issuer.id),
       allowed: {
         modify: may(caller, 'modifyIssuer'),
@@ -241,6 +280,7 @@ export class IssuerService {
     const parsed = issuerSchema.safeParse(body);
     if (!parsed.success) throw invalid('issuer', toFieldErrors(parsed.error));
     checkPasswordSettings(body);
+    const card = checkCardSettings(body);
     const issuer = parsed.data;
     await this.db.transaction(async (tx) => {
       await this.checkLinks(tx, caller, body);
@@ -258,6 +298,8 @@ export class IssuerService {
         cobrand: body.cobrand?.trim() || null,
         passwordMinLength: body.passwordMinLength ?? DEFAULT_PASSWORD_POLICY.passwordMinLength,
         passwordDurationDays: body.passwordDurationDays ?? DEFAULT_PASSWORD_POLICY.passwordDurationDays,
+        cardBins: card.cardBins ?? '',
+        accountDigits: body.accountDigits ?? ACCOUNT_DIGITS_DEFAULT,
       });
       await this.audit(
         tx,
@@ -294,6 +336,7 @@ export class IssuerService {
       });
       if (!parsed.success) throw invalid('issuer', toFieldErrors(parsed.error));
       checkPasswordSettings(patch);
+      const card = checkCardSettings(patch);
       await this.checkLinks(tx, caller, patch, current);
       const after = {
         ...parsed.data,
@@ -301,6 +344,8 @@ export class IssuerService {
         cobrand: patch.cobrand === undefined ? current.cobrand : patch.cobrand?.trim() || null,
         passwordMinLength: patch.passwordMinLength ?? current.passwordMinLength,
         passwordDurationDays: patch.passwordDurationDays ?? current.passwordDurationDays,
+        cardBins: card.cardBins ?? current.cardBins,
+        accountDigits: patch.accountDigits ?? current.accountDigits,
       };
       const changes = { ...diffChanges(current, after, ISSUER_FIELDS), ...policyChanges(current, after) };
       if (Object.keys(changes).length === 0) return;

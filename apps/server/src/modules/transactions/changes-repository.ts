@@ -1,12 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  disputeReasons,
-  transactionDisputes,
-  transactionSplits,
-  transactions,
-  users,
-} from '../../db/schema.ts';
+import { transactionDisputes, transactionSplits, transactions, users } from '../../db/schema.ts';
 
 /**
  * What changes a transaction after its import (docs/transactions.md): its split lines, its dispute, and
@@ -87,49 +81,6 @@ export async function insertDispute(
     .where(eq(transactions.id, values.transactionId));
   return true;
 }
-
-export const reasonsOf = (db: Executor, issuerId: number) =>
-  db
-    .select({ code: disputeReasons.code, description: disputeReasons.description })
-    .from(disputeReasons)
-    .where(eq(disputeReasons.issuerId, issuerId))
-    .orderBy(asc(disputeReasons.code));
-
-export async function findReason(db: Executor, issuerId: number, code: string) {
-  const [row] = await db
-    .select({ id: disputeReasons.id, code: disputeReasons.code, description: disputeReasons.description })
-    .from(disputeReasons)
-    .where(and(eq(disputeReasons.issuerId, issuerId), eq(disputeReasons.code, code)))
-    .limit(1);
-  return row;
-}
-
-export async function countReasons(db: Executor, issuerId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(disputeReasons)
-    .where(eq(disputeReasons.issuerId, issuerId));
-  return Number(row?.n ?? 0);
-}
-
-/** Inserts a reason; false when the code exists already. */
-export async function insertReason(
-  db: Executor,
-  values: { issuerId: number; code: string; description: string },
-): Promise<boolean> {
-  const rows = await db
-    .insert(disputeReasons)
-    .values(values)
-    .onConflictDoNothing({ target: [disputeReasons.issuerId, disputeReasons.code] })
-    .returning({ id: disputeReasons.id });
-  return rows.length > 0;
-}
-
-export const updateReason = (db: Executor, id: number, description: string) =>
-  db.update(disputeReasons).set({ description, updatedAt: sql`now()` }).where(eq(disputeReasons.id, id));
-
-export const deleteReason = (db: Executor, id: number) =>
-  db.delete(disputeReasons).where(eq(disputeReasons.id, id));
 
 /**
  * Who hears of a dispute: the company's active program administrators (type C) with an e-mail address,

@@ -268,6 +268,10 @@ export class TransactionExportService {
           bin: accounts.bin,
           numberLength: accounts.numberLength,
           last4: accounts.last4,
+          accountDigits:
+            sql<number>`(select i.account_digits from issuers i where i.id = "transactions"."issuer_id")`.mapWith(
+              Number,
+            ),
           cardholderName1: cardholders.name1,
           cardholderName2: cardholders.name2,
         })

@@ -59,6 +59,11 @@ const columns = {
   bin: accounts.bin,
   numberLength: accounts.numberLength,
   last4: accounts.last4,
+  /** The issuer's "account digits to display" (issue 15 item 1), for the masked number. */
+  accountDigits:
+    sql<number>`(select i.account_digits from issuers i where i.id = "transactions"."issuer_id")`.mapWith(
+      Number,
+    ),
   cardholderName1: cardholders.name1,
   cardholderName2: cardholders.name2,
 };
@@ -83,6 +88,7 @@ export type TransactionRow = {
   bin: string | null;
   numberLength: number | null;
   last4: string;
+  accountDigits: number;
   cardholderName1: string | null;
   cardholderName2: string | null;
 };

@@ -1,10 +1,7 @@
 import {
   disputeBodySchema,
-  disputeReasonBodySchema,
-  disputeReasonListSchema,
-  disputeReasonParamsSchema,
   fileBytesSchema,
-  issuerParamsSchema,
+  issuerCodeListSchema,
   LIMITS,
   noBodySchema,
   recordParamsSchema,
@@ -30,7 +27,6 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import { appHandler } from '../../http/app-handler.ts';
 import { sendError } from '../../http/errors.ts';
-import { DisputeReasonService } from './dispute-reasons.ts';
 import { TransactionExportService } from './export.ts';
 import { TransactionService } from './service.ts';
 
@@ -46,7 +42,6 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     { texts: app, kick: () => app.mailWorker.kick() },
   );
   const exports = new TransactionExportService(app.db);
-  const reasons = new DisputeReasonService(app.db);
   const handle = appHandler(app);
 
   // The upload's body: the file's bytes, at most 4 MB (the CLI takes files of any size).
@@ -197,7 +192,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     handle(({ caller, request }) => service.disputeReasons(caller, request.params.id), {
       permission: 'disputeTransactions',
       params: recordParamsSchema,
-      response: disputeReasonListSchema,
+      response: issuerCodeListSchema,
     }),
   );
   app.post(
@@ -208,48 +203,5 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       body: disputeBodySchema,
       response: transactionDetailSchema,
     }),
-  );
-
-  // An issuer's dispute reasons (beside its other settings under /app/api/org/issuers/:number).
-  app.get(
-    '/app/api/org/issuers/:number/dispute-reasons',
-    handle(({ caller, request }) => reasons.list(caller, request.params.number), {
-      permission: 'viewDisputeReasons',
-      params: issuerParamsSchema,
-      response: disputeReasonListSchema,
-    }),
-  );
-  app.post(
-    '/app/api/org/issuers/:number/dispute-reasons',
-    handle(({ caller, request, body }) => reasons.create(caller, request.params.number, body, request.ip), {
-      permission: 'maintainDisputeReasons',
-      params: issuerParamsSchema,
-      body: disputeReasonBodySchema,
-      response: disputeReasonListSchema,
-    }),
-  );
-  app.put(
-    '/app/api/org/issuers/:number/dispute-reasons/:code',
-    handle(
-      ({ caller, request, body }) =>
-        reasons.update(caller, request.params.number, request.params.code, body.description, request.ip),
-      {
-        permission: 'maintainDisputeReasons',
-        params: disputeReasonParamsSchema,
-        body: disputeReasonBodySchema.pick({ description: true }),
-        response: disputeReasonListSchema,
-      },
-    ),
-  );
-  app.delete(
-    '/app/api/org/issuers/:number/dispute-reasons/:code',
-    handle(
-      ({ caller, request }) => reasons.remove(caller, request.params.number, request.params.code, request.ip),
-      {
-        permission: 'maintainDisputeReasons',
-        params: disputeReasonParamsSchema,
-        response: disputeReasonListSchema,
-      },
-    ),
   );
 }

@@ -7,10 +7,10 @@ import {
   checkSplit,
   checkTransactionStep,
   currencyExponent,
-  DISPUTE_LIMITS,
   type DisputeBody,
-  type DisputeReasonList,
   formatMoney,
+  ISSUER_CODE_LIMITS,
+  type IssuerCodeList,
   isIsoDate,
   isLastFourSearch,
   LIMITS,
@@ -18,7 +18,6 @@ import {
   maskCardParts,
   may,
   mccCategory,
-  normaliseReasonCode,
   pageCount,
   parseMinorUnits,
   SPEND_CATEGORIES,
@@ -46,14 +45,12 @@ import { auditAdmin } from '../../kernel/audit.ts';
 import type { CardVault } from '../../kernel/card-vault.ts';
 import { enqueueMail } from '../../kernel/outbox.ts';
 import { carriesVirusSignature, virusFound } from '../../kernel/uploads.ts';
-import { isFeatureOn } from '../issuers/index.ts';
+import { findIssuerCode, isFeatureOn, issuerCodesOf } from '../issuers/index.ts';
 import { composeMail, type MailTexts } from '../mail/index.ts';
 import {
   companyAdministrators,
   disputeOf,
-  findReason,
   insertDispute,
-  reasonsOf,
   replaceSplit,
   splitLinesOf,
 } from './changes-repository.ts';
@@ -87,7 +84,10 @@ const money = (minor: bigint, currency: string): Money => ({
 export function toTransaction(row: TransactionRow): TransactionSummary {
   const masked =
     row.bin !== null && row.numberLength !== null
-      ? maskCardParts({ bin: row.bin, last4: row.last4, length: row.numberLength })
+      ? maskCardParts(
+          { bin: row.bin, last4: row.last4, length: row.numberLength },
+          { lastDigits: row.accountDigits },
+        )
       : '*'.repeat(12);
   return {
     id: row.id,
@@ -570,12 +570,13 @@ export class TransactionService {
   }
 
   /** The issuer's dispute reasons, for the form on one transaction the caller may dispute. */
-  async disputeReasons(caller: Caller, idText: string): Promise<DisputeReasonList> {
+  async disputeReasons(caller: Caller, idText: string): Promise<IssuerCodeList> {
     const row = await this.find(this.db, caller, idText);
     return {
-      rows: await reasonsOf(this.db, row.issuerId),
+      list: 'dispute-reasons',
+      rows: await issuerCodesOf(this.db, row.issuerId, 'dispute'),
       canMaintain: false,
-      max: DISPUTE_LIMITS.reasonsPerIssuer,
+      max: ISSUER_CODE_LIMITS.perList,
     };
   }
 
@@ -607,8 +608,9 @@ export class TransactionService {
         ...checkDispute({ reason: body.reason, amount, explanation: body.explanation }, row.amount),
         ...('problem' in parsed ? { amount: parsed.problem } : {}),
       };
-      const code = normaliseReasonCode(body.reason);
-      const reason = errors.reason ? undefined : await findReason(tx, row.issuerId, code);
+      const reason = errors.reason
+        ? undefined
+        : await findIssuerCode(tx, row.issuerId, 'dispute', body.reason);
       if (!errors.reason && !reason) errors.reason = 'dispute.reason.unknown';
       const [first] = Object.entries(errors);
       if (first || !reason || amount === undefined)

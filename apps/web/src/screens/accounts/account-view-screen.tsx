@@ -1,9 +1,4 @@
-import {
-  ACCOUNT_STATUSES,
-  type AccountStatus,
-  accountStatusBodySchema,
-  checkAccountStatusChange,
-} from '@cardportal/domain';
+import { ACCOUNT_STATUSES, type AccountStatus, checkAccountStatusChange } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,8 +15,12 @@ import { problemOf } from '../../lib/query-client.ts';
 import { accountGroupsQuery, accountQuery, useMoveAccount, useSetAccountStatus } from './accounts-queries.ts';
 import { AccountStatusPill, fullName } from './shared.tsx';
 
-/** The status form: a new status of the API's list ('' until one is chosen). */
-const statusFormSchema = z.object({ status: accountStatusBodySchema.shape.status.or(z.literal('')) });
+/**
+ * The status form: a new status (`status:Suspended`) or one of the issuer's account status codes
+ * (`code:FR`, which sets the status it maps to); '' until one is chosen.
+ */
+const statusFormSchema = z.object({ status: z.string() });
+type StatusChange = { status: AccountStatus; statusCode?: string };
 /** The move form: the target group's id ('' until one is chosen). */
 const moveFormSchema = z.object({ groupId: z.string() });
 
@@ -39,7 +38,7 @@ export function AccountViewScreen() {
   const changeStatus = useSetAccountStatus(number, id);
   const move = useMoveAccount(number, id);
   const [done, setDone] = useState<KeySuffix<'app.accounts.done.'> | undefined>();
-  const [confirming, setConfirming] = useState<AccountStatus | undefined>();
+  const [confirming, setConfirming] = useState<StatusChange | undefined>();
   const statusForm = useAppForm({ schema: statusFormSchema, defaultValues: { status: '' } });
   const moveForm = useAppForm({ schema: moveFormSchema, defaultValues: { groupId: '' } });
   const nextStatus = statusForm.watch('status');
@@ -55,6 +54,19 @@ export function AccountViewScreen() {
   const changeable = account
     ? ACCOUNT_STATUSES.filter((s) => s !== account.status && !checkAccountStatusChange(account.status, s))
     : [];
+  const codes = account
+    ? account.statusCodes.filter(
+        (c) => c.code !== account.statusCode?.code && !checkAccountStatusChange(account.status, c.status),
+      )
+    : [];
+  const choiceOf = (value: string): StatusChange | undefined => {
+    if (value.startsWith('status:')) {
+      const status = ACCOUNT_STATUSES.find((s) => `status:${s}` === value);
+      return status ? { status } : undefined;
+    }
+    const code = codes.find((c) => `code:${c.code}` === value);
+    return code ? { status: code.status, statusCode: code.code } : undefined;
+  };
 
   const afterChange = (message: KeySuffix<'app.accounts.done.'>) => {
     setDone(message);
@@ -63,12 +75,14 @@ export function AccountViewScreen() {
   };
 
   const confirmStatus = () => {
-    const status = confirming;
+    const change = confirming;
     setConfirming(undefined);
-    if (!status) return;
+    if (!change) return;
     setDone(undefined);
     move.reset();
-    changeStatus.mutate(status, { onSuccess: () => afterChange('status') });
+    changeStatus.mutate(change.statusCode ? { statusCode: change.statusCode } : { status: change.status }, {
+      onSuccess: () => afterChange('status'),
+    });
   };
 
   const base = `/organisation/${encodeURIComponent(number)}`;
@@ -108,15 +122,17 @@ export function AccountViewScreen() {
             <dt>{t('app.people.field.status')}</dt>
             <dd id="account-status">
               <AccountStatusPill status={account.status} />
+              {account.statusCode ? ` ${account.statusCode.code} — ${account.statusCode.description}` : ''}
             </dd>
           </dl>
-          {account.canModify && changeable.length > 0 ? (
+          {account.canModify && changeable.length + codes.length > 0 ? (
             <AppForm
               form={statusForm}
               errorId="account-status-form-error"
               inline
               onSubmit={async (values) => {
-                if (values.status) setConfirming(values.status);
+                const change = choiceOf(values.status);
+                if (change) setConfirming(change);
               }}
             >
               <SelectField
@@ -125,7 +141,18 @@ export function AccountViewScreen() {
                 id="account-next-status"
                 label={t('app.accounts.account.newStatus')}
                 placeholder={t('app.accounts.account.choose')}
-                options={changeable.map((s) => ({ value: s, label: t(`app.accounts.status.${s}`) }))}
+                options={[
+                  ...changeable.map((s) => ({ value: `status:${s}`, label: t(`app.accounts.status.${s}`) })),
+                  ...codes.map((c) => ({
+                    value: `code:${c.code}`,
+                    label: t(
+                      'app.accounts.account.statusCode',
+                      c.code,
+                      c.description,
+                      t(`app.accounts.status.${c.status}`),
+                    ),
+                  })),
+                ]}
               />
               <SubmitButton form={statusForm} id="account-status-submit" disabled={busy || !nextStatus}>
                 {t('app.accounts.account.changeStatus')}
@@ -166,11 +193,15 @@ export function AccountViewScreen() {
         open={confirming !== undefined}
         title={
           account && confirming
-            ? t('app.accounts.account.confirm', account.maskedNumber, t(`app.accounts.status.${confirming}`))
+            ? t(
+                'app.accounts.account.confirm',
+                account.maskedNumber,
+                t(`app.accounts.status.${confirming.status}`),
+              )
             : ''
         }
         body={
-          confirming === 'Closed'
+          confirming?.status === 'Closed'
             ? t('app.accounts.account.confirmClose')
             : t('app.accounts.account.confirmBody')
         }

@@ -6,6 +6,7 @@ import {
   type CardholderDetail,
   type CardholderPatch,
   cardholderSchema,
+  type NewAccountBody,
 } from '@cardportal/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -14,6 +15,7 @@ import {
   getAccount,
   getCardholder,
   getMyCards,
+  issueAccount,
   listAccountGroups,
   moveAccount,
   renameAccountGroup,
@@ -22,6 +24,7 @@ import {
   setAccountGroupActive,
   setAccountStatus,
   setCardholderActive,
+  setCardholderReasons,
   updateCardholder,
 } from '../../api/accounts.ts';
 import { checkCardholderCriteria } from './criteria.ts';
@@ -113,6 +116,17 @@ export const useUpdateCardholder = (number: string, id: string) =>
     (): readonly unknown[] => accountsKeys.cardholder(number, id),
   );
 
+/** A card account issued to the cardholder: the cardholder (its accounts) and the lists are read again. */
+export const useIssueAccount = (number: string) =>
+  useCompanyChange(number, (body: NewAccountBody) => issueAccount(number, body), undefined);
+
+export const useSetCardholderReasons = (number: string, id: string) =>
+  useCompanyChange(
+    number,
+    (codes: string[]) => setCardholderReasons(number, id, codes),
+    (): readonly unknown[] => accountsKeys.cardholder(number, id),
+  );
+
 export const useSetCardholderActive = (number: string, id: string) =>
   useCompanyChange(
     number,
@@ -123,7 +137,7 @@ export const useSetCardholderActive = (number: string, id: string) =>
 export const useSetAccountStatus = (number: string, id: string) =>
   useCompanyChange(
     number,
-    (status: AccountStatus) => setAccountStatus(number, id, status),
+    (change: { status: AccountStatus } | { statusCode: string }) => setAccountStatus(number, id, change),
     (): readonly unknown[] => accountsKeys.account(number, id),
   );
 

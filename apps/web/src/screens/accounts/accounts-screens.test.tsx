@@ -24,6 +24,7 @@ const account = (over: Partial<AccountSummary> = {}): AccountSummary => ({
   maskedNumber: '542418******1234',
   last4: '1234',
   status: 'Active',
+  statusCode: null,
   group: { id: 1, name: 'Travel' },
   cardholder: { id: 3, name1: 'Grace', name2: 'Hopper' },
   ...over,
@@ -31,6 +32,7 @@ const account = (over: Partial<AccountSummary> = {}): AccountSummary => ({
 
 const accountDetail = (over: Partial<AccountDetail> = {}): AccountDetail => ({
   ...account(),
+  statusCodes: [],
   companyNumber: '100001',
   canModify: true,
   readOnly: false,
@@ -139,6 +141,8 @@ describe('Accounts: cardholder view', () => {
     accounts: [account()],
     canModify: true,
     readOnly: false,
+    reasons: [],
+    reasonChoices: [],
     ...over,
   });
 
@@ -188,6 +192,89 @@ describe('Accounts: cardholder view', () => {
     expect(await screen.findByText(problemTextOf('cardholder.orgPoint.unknown'))).toBeDefined();
   });
 
+  it('issues a card account: the number checked first, the server’s refusal on its field', async () => {
+    let issued = false;
+    const calls = mockFetch((call) => {
+      if (call.url === `${BASE}/cardholders/3` && call.method === 'GET')
+        return {
+          body: detail(
+            issued ? { accounts: [account(), account({ id: 8, maskedNumber: '542418******0011' })] } : {},
+          ),
+        };
+      if (call.url === `${BASE}/account-groups`)
+        return {
+          body: {
+            rows: [{ id: 2, name: 'Travel', active: true, activeAccounts: 3 }],
+            canModify: true,
+            readOnly: false,
+          },
+        };
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url === `${BASE}/accounts` && call.method === 'POST') {
+        const body = call.body as { number: string };
+        if (body.number.startsWith('4111'))
+          return {
+            status: 400,
+            body: { code: 'account.number.bin', message: '', fieldErrors: { number: 'account.number.bin' } },
+          };
+        issued = true;
+        return { body: account({ id: 8, maskedNumber: '542418******0011' }) };
+      }
+      return undefined;
+    });
+    renderApp('/organisation/100001/cardholders/3');
+    const number = await screen.findByLabelText('Card number of a new account');
+    fireEvent.change(number, { target: { value: '5424 1800 0000 0016' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue the card account' }));
+    expect(await screen.findByText(problemTextOf('account.number.luhn'))).toBeDefined();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(number, { target: { value: '4111 1111 1111 1111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue the card account' }));
+    expect(await screen.findByText(problemTextOf('account.number.bin'))).toBeDefined();
+    fireEvent.change(number, { target: { value: '5424 1800 0000 0015' } });
+    await screen.findByRole('option', { name: 'Travel' });
+    fireEvent.change(screen.getByLabelText('Account group'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue the card account' }));
+    expect(await screen.findByText('The card account has been issued.')).toBeDefined();
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      cardholderId: 3,
+      number: '5424 1800 0000 0015',
+      groupId: 2,
+    });
+    expect(await screen.findByRole('link', { name: '542418******0011' })).toBeDefined();
+    expect((number as HTMLInputElement).value).toBe('');
+  });
+
+  it('keeps at most 10 maintenance reason codes of the issuer', async () => {
+    const choices = Array.from({ length: 12 }, (_, i) => ({ code: `M${i}`, description: `Reason ${i}` }));
+    let current = detail({ reasons: [{ code: 'M0', description: 'Reason 0' }], reasonChoices: choices });
+    const calls = mockFetch((call) => {
+      if (call.url === `${BASE}/cardholders/3` && call.method === 'GET') return { body: current };
+      if (call.url === `${BASE}/account-groups`)
+        return { body: { rows: [], canModify: true, readOnly: false } };
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url === `${BASE}/cardholders/3/reasons`) {
+        const codes = (call.body as { codes: string[] }).codes;
+        current = detail({
+          reasons: codes.map((code) => ({ code, description: code })),
+          reasonChoices: choices,
+        });
+        return { body: current };
+      }
+      return undefined;
+    });
+    renderApp('/organisation/100001/cardholders/3');
+    const first = (await screen.findByLabelText('M0 — Reason 0')) as HTMLInputElement;
+    expect(first.checked).toBe(true);
+    for (let i = 1; i < 10; i++) fireEvent.click(screen.getByLabelText(`M${i} — Reason ${i}`));
+    expect(screen.getByText('At most 10; 10 chosen.')).toBeDefined();
+    expect((screen.getByLabelText('M10 — Reason 10') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save the reason codes' }));
+    expect(await screen.findByText('The maintenance reason codes have been saved.')).toBeDefined();
+    const sent = calls.find((c) => c.method === 'PUT')?.body as { codes: string[] } | undefined;
+    expect(sent?.codes).toHaveLength(10);
+  });
+
   it('is read-only for a system administrator', async () => {
     mockFetch((call) =>
       call.url === `${BASE}/cardholders/3`
@@ -232,6 +319,38 @@ describe('Accounts: account search and view', () => {
     );
   });
 
+  it('changes the status by one of the issuer’s account status codes', async () => {
+    let current = accountDetail({
+      statusCodes: [
+        { code: 'FR', description: 'Suspected fraud', status: 'Suspended' },
+        { code: 'AC', description: 'Active', status: 'Active' },
+      ],
+    });
+    const calls = mockFetch((call) => {
+      if (call.url === `${BASE}/accounts/7` && call.method === 'GET') return { body: current };
+      if (call.url === `${BASE}/account-groups`) return { body: groups };
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url === `${BASE}/accounts/7/status`) {
+        current = accountDetail({
+          status: 'Suspended',
+          statusCode: { code: 'FR', description: 'Suspected fraud' },
+        });
+        return { body: current };
+      }
+      return undefined;
+    });
+    renderApp('/organisation/100001/accounts/7');
+    const select = (await screen.findByLabelText('New status')) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toContain('FR — Suspected fraud (sets Suspended)');
+    fireEvent.change(select, { target: { value: 'code:FR' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change status' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Change account 542418******1234 to Suspended?')).toBeDefined();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change status' }));
+    expect(await screen.findByText(/FR — Suspected fraud/, { selector: '#account-status' })).toBeDefined();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ statusCode: 'FR' });
+  });
+
   it('changes the status through the confirmation dialog', async () => {
     let current = accountDetail();
     const calls = mockFetch((call) => {
@@ -247,8 +366,8 @@ describe('Accounts: account search and view', () => {
     renderApp('/organisation/100001/accounts/7');
     expect(await screen.findByRole('heading', { name: 'Account 542418******1234', level: 1 })).toBeDefined();
     const select = screen.getByLabelText('New status') as HTMLSelectElement;
-    expect([...select.options].map((o) => o.value)).toEqual(['', 'Suspended', 'Closed']);
-    fireEvent.change(select, { target: { value: 'Suspended' } });
+    expect([...select.options].map((o) => o.value)).toEqual(['', 'status:Suspended', 'status:Closed']);
+    fireEvent.change(select, { target: { value: 'status:Suspended' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change status' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Change account 542418******1234 to Suspended?')).toBeDefined();

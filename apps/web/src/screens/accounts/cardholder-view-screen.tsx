@@ -1,13 +1,14 @@
-import type { CardholderDetail } from '@cardportal/domain';
+import { type CardholderDetail, checkCardNumber, ISSUER_CODE_LIMITS } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { z } from 'zod';
 import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { DataTable } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
-import { TextField } from '../../frame/form/fields.tsx';
+import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { ActivePill } from '../../frame/status-pill.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
@@ -15,9 +16,12 @@ import { type KeySuffix, useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { accountColumns } from './accounts-columns.tsx';
 import {
+  accountGroupsQuery,
   cardholderFormSchema,
   cardholderQuery,
+  useIssueAccount,
   useSetCardholderActive,
+  useSetCardholderReasons,
   useUpdateCardholder,
 } from './accounts-queries.ts';
 import { fullName } from './shared.tsx';
@@ -118,8 +122,12 @@ export function CardholderViewScreen() {
               onCancel={() => setEditing(false)}
             />
           ) : null}
+          <CardholderReasons number={number} id={id} holder={holder} onDone={() => setDone('reasons')} />
           <section aria-labelledby="cardholder-accounts-heading">
             <h2 id="cardholder-accounts-heading">{t('app.accounts.cardholder.accounts')}</h2>
+            {holder.canModify && holder.active ? (
+              <IssueAccountForm number={number} cardholderId={holder.id} onDone={() => setDone('issued')} />
+            ) : null}
             {holder.accounts.length === 0 ? (
               <p>{t('app.accounts.accounts.none')}</p>
             ) : (
@@ -212,6 +220,168 @@ function CardholderForm({
           </button>
         </div>
       </AppForm>
+    </section>
+  );
+}
+
+/** The card number as typed: digits in groups, checked as the server checks it (it also checks the BINs). */
+const issueSchema = z.object({
+  number: z.string().superRefine((value, ctx) => {
+    const problem = checkCardNumber(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  groupId: z.string(),
+});
+
+/**
+ * Issue a card account to the cardholder (issue 15 item 1): the card number (never shown again in full:
+ * the answer and the list show it masked) and, optionally, its account group.
+ */
+function IssueAccountForm({
+  number,
+  cardholderId,
+  onDone,
+}: {
+  number: string;
+  cardholderId: number;
+  onDone: () => void;
+}) {
+  const { t } = useApp();
+  const groups = useQuery(accountGroupsQuery(number));
+  const issue = useIssueAccount(number);
+  const form = useAppForm({
+    schema: issueSchema,
+    defaultValues: { number: '', groupId: '' },
+    codeFields: { 'account.number.duplicate': 'number', 'account.number.bin': 'number' },
+  });
+  return (
+    <AppForm
+      form={form}
+      id="account-issue-form"
+      errorId="account-issue-error"
+      inline
+      onSubmit={async (values) => {
+        await issue.mutateAsync({
+          cardholderId,
+          number: values.number,
+          groupId: values.groupId ? Number(values.groupId) : null,
+        });
+        form.reset({ number: '', groupId: '' });
+        onDone();
+      }}
+    >
+      <TextField
+        control={form.control}
+        name="number"
+        id="account-issue-number"
+        label={t('app.accounts.issue.number')}
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <SelectField
+        control={form.control}
+        name="groupId"
+        id="account-issue-group"
+        label={t('app.accounts.issue.group')}
+        placeholder={t('app.accounts.issue.noGroup')}
+        options={(groups.data?.rows ?? [])
+          .filter((g) => g.active)
+          .map((g) => ({ value: String(g.id), label: g.name }))}
+      />
+      <SubmitButton form={form} id="account-issue-submit">
+        {t('app.accounts.issue.submit')}
+      </SubmitButton>
+    </AppForm>
+  );
+}
+
+/**
+ * The cardholder's maintenance reason codes (issue 15 item 1): shown to everyone who sees the cardholder;
+ * an administrator ticks at most 10 of the issuer's codes and saves them.
+ */
+function CardholderReasons({
+  number,
+  id,
+  holder,
+  onDone,
+}: {
+  number: string;
+  id: string;
+  holder: CardholderDetail;
+  onDone: () => void;
+}) {
+  const { t, problemText } = useApp();
+  const save = useSetCardholderReasons(number, id);
+  const [chosen, setChosen] = useState<string[] | undefined>();
+  const current = holder.reasons.map((r) => r.code);
+  const picked = chosen ?? current;
+  const failed = save.isError ? problemOf(save.error) : undefined;
+  const editable = holder.canModify && holder.reasonChoices.length > 0;
+  if (!editable && holder.reasons.length === 0) return null;
+  return (
+    <section aria-labelledby="cardholder-reasons-heading" className="app-section">
+      <h2 id="cardholder-reasons-heading">{t('app.accounts.reasons.heading')}</h2>
+      {!editable ? (
+        <ul id="cardholder-reasons">
+          {holder.reasons.map((r) => (
+            <li key={r.code}>
+              {r.code} — {r.description}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <form
+          id="cardholder-reasons-form"
+          className="app-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate(picked, {
+              onSuccess: () => {
+                setChosen(undefined);
+                onDone();
+              },
+            });
+          }}
+        >
+          <ErrorSummary id="cardholder-reasons-error" message={failed ? problemText(failed) : undefined} />
+          <fieldset className="cp-field cp-field--group" aria-describedby="cardholder-reasons-hint">
+            <legend className="cp-field__label">{t('app.accounts.reasons.legend')}</legend>
+            <p id="cardholder-reasons-hint" className="app-hint">
+              {t(
+                'app.accounts.reasons.hint',
+                String(ISSUER_CODE_LIMITS.perCardholder),
+                String(picked.length),
+              )}
+            </p>
+            <div className="app-choices">
+              {holder.reasonChoices.map((r) => {
+                const checked = picked.includes(r.code);
+                return (
+                  <div className="app-check" key={r.code}>
+                    <input
+                      type="checkbox"
+                      id={`cardholder-reason-${r.code}`}
+                      checked={checked}
+                      disabled={!checked && picked.length >= ISSUER_CODE_LIMITS.perCardholder}
+                      onChange={() =>
+                        setChosen(checked ? picked.filter((c) => c !== r.code) : [...picked, r.code])
+                      }
+                    />
+                    <label htmlFor={`cardholder-reason-${r.code}`}>
+                      {r.code} — {r.description}
+                    </label>
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
+          <button type="submit" className="app-button" id="cardholder-reasons-save" disabled={save.isPending}>
+            {t('app.accounts.reasons.save')}
+          </button>
+        </form>
+      )}
     </section>
   );
 }

@@ -1,4 +1,7 @@
 import {
+  ACCOUNT_DIGITS_DEFAULT,
+  ACCOUNT_DIGITS_MAX,
+  ACCOUNT_DIGITS_MIN,
   DEFAULT_PASSWORD_POLICY,
   type IssuerDetail,
   type IssuerGroupSummary,
@@ -82,6 +85,8 @@ function IssuerForm({
       passwordDurationDays: String(
         detail?.passwordDurationDays ?? DEFAULT_PASSWORD_POLICY.passwordDurationDays,
       ),
+      cardBins: detail?.cardBins ?? '',
+      accountDigits: String(detail?.accountDigits ?? ACCOUNT_DIGITS_DEFAULT),
     },
   });
   const chosenGroup = form.watch('issuerGroupId');
@@ -100,7 +105,9 @@ function IssuerForm({
               String(LIMITS.passwordDurationMinDays),
               String(LIMITS.passwordDurationMaxDays),
             )
-          : t(`app.issuers.field.${field === 'issuerGroupId' ? 'issuerGroup' : field}`);
+          : field === 'accountDigits'
+            ? t('app.issuers.form.accountDigits', String(ACCOUNT_DIGITS_MIN), String(ACCOUNT_DIGITS_MAX))
+            : t(`app.issuers.field.${field === 'issuerGroupId' ? 'issuerGroup' : field}`);
 
   const submit = async (v: IssuerFormValues) => {
     const common = {
@@ -111,6 +118,8 @@ function IssuerForm({
       cobrand: v.cobrand.trim() || null,
       passwordMinLength: wholeNumber(v.passwordMinLength),
       passwordDurationDays: wholeNumber(v.passwordDurationDays),
+      cardBins: v.cardBins.trim(),
+      accountDigits: wholeNumber(v.accountDigits),
       ...(mayChooseGroup ? { issuerGroupId: v.issuerGroupId ? Number(v.issuerGroupId) : null } : {}),
     };
     const saved =
@@ -132,6 +141,8 @@ function IssuerForm({
     'cobrand',
     'passwordMinLength',
     'passwordDurationDays',
+    'cardBins',
+    'accountDigits',
   ];
   const summaryFields = Object.fromEntries(
     visible.map((name) => [name, { id: `issuer-${name}`, label: label(name) }]),
@@ -176,6 +187,16 @@ function IssuerForm({
       {field('cobrand')}
       {field('passwordMinLength', true)}
       {field('passwordDurationDays', true)}
+      <TextField
+        control={form.control}
+        name="cardBins"
+        id="issuer-cardBins"
+        label={label('cardBins')}
+        hint={t('app.issuers.form.cardBinsHint')}
+        autoComplete="off"
+        inputMode="numeric"
+      />
+      {field('accountDigits', true)}
       <div className="app-actions">
         <SubmitButton form={form} id="issuer-save">
           {t('app.people.form.save')}

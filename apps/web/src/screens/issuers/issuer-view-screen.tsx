@@ -1,3 +1,4 @@
+import { ISSUER_CODE_LIST_NAMES } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -100,6 +101,10 @@ export function IssuerViewScreen() {
             <dd id="issuer-passwordMinLength">{issuer.passwordMinLength}</dd>
             <dt>{t('app.issuers.field.passwordDurationDays')}</dt>
             <dd id="issuer-passwordDurationDays">{issuer.passwordDurationDays}</dd>
+            <dt>{t('app.issuers.field.cardBins')}</dt>
+            <dd id="issuer-cardBins">{issuer.cardBins || t('app.issuers.anyBin')}</dd>
+            <dt>{t('app.issuers.field.accountDigits')}</dt>
+            <dd id="issuer-accountDigits">{issuer.accountDigits}</dd>
             <dt>{t('app.issuers.field.companyCount')}</dt>
             <dd>{issuer.companyCount}</dd>
             <dt>{t('app.people.field.status')}</dt>
@@ -116,9 +121,11 @@ export function IssuerViewScreen() {
             <Link to="program-options" className="app-button" id="issuer-options">
               {t('app.options.action')}
             </Link>
-            <Link to="dispute-reasons" className="app-button" id="issuer-dispute-reasons">
-              {t('app.issuers.disputeReasons')}
-            </Link>
+            {ISSUER_CODE_LIST_NAMES.map((list) => (
+              <Link key={list} to={list} className="app-button" id={`issuer-${list}`}>
+                {t(`app.issuerCodes.${list}.link`)}
+              </Link>
+            ))}
             {issuer.allowed.changeStatus ? (
               <>
                 <button

@@ -1,11 +1,15 @@
 import {
+  checkAccountDigits,
   checkIssuerPasswordPolicy,
   checkSearchCriteria,
   companyGroupSchema,
+  type IssuerCodeList,
+  type IssuerCodeListName,
   type IssuerDetail,
   issuerGroupSchema,
   issuerSchema,
   type ProgramOptionsView,
+  parseCardBins,
 } from '@cardportal/domain';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -15,6 +19,7 @@ import {
   createIssuerGroup,
   deleteIssuer,
   getIssuer,
+  getIssuerCodes,
   getProgramOptions,
   listCompanyGroups,
   listIssuerGroups,
@@ -85,6 +90,10 @@ export const ISSUER_CODE_FIELDS = {
   'issuer.issuerGroup.forbidden': 'issuerGroupId',
   'issuer.passwordMinLength.range': 'passwordMinLength',
   'issuer.passwordDurationDays.range': 'passwordDurationDays',
+  'issuer.cardBins.tooLong': 'cardBins',
+  'issuer.cardBins.format': 'cardBins',
+  'issuer.cardBins.duplicate': 'cardBins',
+  'issuer.accountDigits.range': 'accountDigits',
 } as const;
 
 /** The issuer form: the domain's issuer schema and password-policy bounds (the server runs both). */
@@ -100,6 +109,8 @@ export const issuerFormSchema = (mode: 'create' | 'edit') =>
       cobrand: z.string(),
       passwordMinLength: z.string(),
       passwordDurationDays: z.string(),
+      cardBins: z.string(),
+      accountDigits: z.string(),
     })
     .superRefine((values, ctx) => {
       const parsed = issuerSchema.safeParse({
@@ -122,6 +133,10 @@ export const issuerFormSchema = (mode: 'create' | 'edit') =>
       });
       for (const [field, key] of Object.entries(policy))
         ctx.addIssue({ code: 'custom', path: [field], message: key });
+      const bins = parseCardBins(values.cardBins.trim());
+      if ('problem' in bins) ctx.addIssue({ code: 'custom', path: ['cardBins'], message: bins.problem });
+      const digits = checkAccountDigits(wholeNumber(values.accountDigits));
+      if (digits) ctx.addIssue({ code: 'custom', path: ['accountDigits'], message: digits });
     });
 export type IssuerFormValues = z.input<ReturnType<typeof issuerFormSchema>>;
 
@@ -223,5 +238,27 @@ export function useSaveProgramOptions(level: OptionsLevel, number: string) {
     mutationFn: (changes: Parameters<typeof saveProgramOptions>[2]) =>
       saveProgramOptions(level, number, changes),
     onSuccess: (view: ProgramOptionsView) => client.setQueryData(issuerKeys.options(level, number), view),
+  });
+}
+
+export const issuerCodesKey = (issuer: string, list: IssuerCodeListName) =>
+  ['issuer-codes', issuer, list] as const;
+
+export const issuerCodesQuery = (issuer: string, list: IssuerCodeListName) =>
+  queryOptions({
+    queryKey: issuerCodesKey(issuer, list),
+    queryFn: ({ signal }) => getIssuerCodes(issuer, list, signal),
+  });
+
+/** Add, change or delete a code of an issuer's list: the answer is the list as it now is. */
+export function useIssuerCodeChange<V>(
+  issuer: string,
+  list: IssuerCodeListName,
+  change: (value: V) => Promise<IssuerCodeList>,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (answer) => client.setQueryData(issuerCodesKey(issuer, list), answer),
   });
 }

@@ -30,6 +30,8 @@ const issuer = (over: Partial<IssuerDetail> = {}): IssuerDetail => ({
   active: true,
   passwordMinLength: 12,
   passwordDurationDays: 90,
+  cardBins: '542418',
+  accountDigits: 4,
   companyCount: 2,
   allowed: {
     modify: true,
@@ -267,11 +269,29 @@ describe('issuer password settings', () => {
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
     fireEvent.change(min, { target: { value: '16' } });
     fireEvent.change(days, { target: { value: '60' } });
+    // The card settings: BINs of 6–16 digits, 1–8 account digits.
+    const bins = screen.getByLabelText('Card BINs');
+    const digits = screen.getByLabelText('Account digits to display (1 to 8)');
+    fireEvent.change(bins, { target: { value: '54241' } });
+    fireEvent.change(digits, { target: { value: '9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(document.getElementById('issuer-cardBins-error')?.textContent).toBe(
+        'Card BINs: each BIN is 6 to 16 digits.',
+      ),
+    );
+    expect(document.getElementById('issuer-accountDigits-error')?.textContent).toBe(
+      'Account digits to display: a whole number from 1 to 8.',
+    );
+    fireEvent.change(bins, { target: { value: '542418, 411111' } });
+    fireEvent.change(digits, { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
       passwordMinLength: 16,
       passwordDurationDays: 60,
+      cardBins: '542418, 411111',
+      accountDigits: 2,
     });
   });
 });

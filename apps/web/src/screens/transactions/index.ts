@@ -2,7 +2,6 @@
  * The Transaction Summary, one transaction, and the spend picture: this folder's public surface
  * (docs/architecture.md).
  */
-export { DisputeReasonsScreen } from './dispute-reasons-screen.tsx';
 export { SpendPicture } from './spend-picture.tsx';
 export { TransactionExportScreen } from './transaction-export-screen.tsx';
 export { TransactionImportScreen } from './transaction-import-screen.tsx';

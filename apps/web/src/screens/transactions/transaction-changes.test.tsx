@@ -1,4 +1,4 @@
-import type { DisputeReasonList, TransactionDetail, TransactionSummary } from '@cardportal/domain';
+import type { IssuerCodeList, TransactionDetail, TransactionSummary } from '@cardportal/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { enterDate, makeContext, mockFetch, renderApp } from '../../test/support.tsx';
@@ -37,10 +37,11 @@ const detail = (over: Partial<TransactionDetail> = {}): TransactionDetail => ({
   ...over,
 });
 const usd = (minor: string) => ({ minor, currency: 'USD', exponent: 2 });
-const reasons: DisputeReasonList = {
+const reasons: IssuerCodeList = {
+  list: 'dispute-reasons',
   rows: [
-    { code: 'DP', description: 'Duplicate charge' },
-    { code: 'NR', description: 'Goods or services not received' },
+    { code: 'DP', description: 'Duplicate charge', systemStatus: null },
+    { code: 'NR', description: 'Goods or services not received', systemStatus: null },
   ],
   canMaintain: true,
   max: 99,
@@ -269,58 +270,5 @@ describe('General ledger export', () => {
     );
     renderApp('/transactions/exports', makeContext('I'));
     expect(await screen.findByLabelText('Company number')).toBeDefined();
-  });
-});
-
-describe('Dispute reasons of an issuer', () => {
-  it('lists, adds with the catalogue rules, changes and deletes a reason', async () => {
-    let rows = [...reasons.rows];
-    const calls = mockFetch((call) => {
-      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
-      const base = '/app/api/org/issuers/1001/dispute-reasons';
-      if (call.url === base && call.method === 'POST') {
-        rows = [...rows, call.body as { code: string; description: string }];
-        return { body: { ...reasons, rows } };
-      }
-      if (call.url === `${base}/DP` && call.method === 'PUT') {
-        rows = rows.map((r) =>
-          r.code === 'DP' ? { ...r, description: (call.body as { description: string }).description } : r,
-        );
-        return { body: { ...reasons, rows } };
-      }
-      if (call.url === `${base}/NR` && call.method === 'DELETE') {
-        rows = rows.filter((r) => r.code !== 'NR');
-        return { body: { ...reasons, rows } };
-      }
-      if (call.url === base) return { body: { ...reasons, rows } };
-      return undefined;
-    });
-    renderApp('/issuers/1001/dispute-reasons', makeContext('I'));
-    const table = await screen.findByRole('table', { name: 'Dispute reasons (2 of 99)' });
-    expect(within(table).getByText('Duplicate charge')).toBeDefined();
-    type('dispute-reason-code', 'A B');
-    fireEvent.click(byId('dispute-reason-add-submit'));
-    expect(await screen.findByText('Reason code may have at most 2 characters and no spaces.')).toBeDefined();
-    type('dispute-reason-code', 'ia');
-    type('dispute-reason-description', 'Incorrect amount charged');
-    fireEvent.click(byId('dispute-reason-add-submit'));
-    expect(await screen.findByText('Reason IA has been added.')).toBeDefined();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
-      code: 'IA',
-      description: 'Incorrect amount charged',
-    });
-
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for reason DP' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Change' }));
-    type('dispute-reason-change-description', 'Paid twice');
-    fireEvent.click(byId('dispute-reason-change-submit'));
-    expect(await screen.findByText('Reason DP has been changed.')).toBeDefined();
-
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for reason NR' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete reason NR?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Reason NR has been deleted.')).toBeDefined();
-    expect(screen.queryByText('Goods or services not received')).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import type {
   DisputeBody,
-  DisputeReasonList,
   SplitBody,
   TransactionDetail,
   TransactionExportBody,
@@ -10,7 +9,6 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   createTransactionExport,
   disputeTransaction,
-  getDisputeReasons,
   getDisputeReasonsFor,
   getSpend,
   getTransaction,
@@ -100,22 +98,5 @@ export function useCreateExport() {
   return useMutation({
     mutationFn: (body: TransactionExportBody) => createTransactionExport(body),
     onSuccess: () => client.invalidateQueries({ queryKey: transactionKeys.all }),
-  });
-}
-
-export const issuerReasonsKey = (issuer: string) => ['dispute-reasons', issuer] as const;
-
-export const issuerReasonsQuery = (issuer: string) =>
-  queryOptions({
-    queryKey: issuerReasonsKey(issuer),
-    queryFn: ({ signal }) => getDisputeReasons(issuer, signal),
-  });
-
-/** Add, change or delete an issuer's reason: the answer is the list as it now is. */
-export function useReasonChange<V>(issuer: string, change: (value: V) => Promise<DisputeReasonList>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: (answer) => client.setQueryData(issuerReasonsKey(issuer), answer),
   });
 }
