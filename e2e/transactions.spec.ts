@@ -51,9 +51,17 @@ describe('Transactions (issue 15)', () => {
     await expectAccessible(page, 'filter refused');
     await page.locator('#transactions-status').selectOption('Locked');
     await page.locator('#transactions-q').fill('');
+    // The filtered answer, then the table drawn from it (the previous rows stay while it loads).
+    const filtered = page.waitForResponse((r) => /\/app\/api\/transactions\?.*status=Locked/.test(r.url()));
     await page.locator('#transactions-submit').click();
     await page.waitForURL(/status=Locked/);
+    await filtered;
     await page.locator('#transactions-results:not([aria-busy])').waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('#transactions-results tbody .app-status')].every(
+        (pill) => pill.textContent === 'Locked',
+      ),
+    );
     const statuses = await page.locator('#transactions-results tbody .app-status').allTextContents();
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set(['Locked']));

@@ -246,6 +246,10 @@ describe('disputes', () => {
       [{ reason: 'DP', amount: '0', explanation: 'x' }, { amount: 'dispute.amount.positive' }],
       [{ reason: 'DP', amount: '1.234', explanation: 'x' }, { amount: 'money.amount.decimals' }],
       [{ reason: 'DP', explanation: 'y'.repeat(1025) }, { explanation: 'dispute.explanation.tooLong' }],
+      [
+        { reason: 'DP', explanation: 'It is my card 5424 1800 0000 0015' },
+        { explanation: 'text.cardNumber' },
+      ],
     ] as const) {
       const res = await post('active01', url, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);

@@ -106,3 +106,22 @@ export function maskCardParts(
   const hidden = Math.max(0, parts.length - head.length - tail.length);
   return `${head}${'*'.repeat(hidden)}${tail}`;
 }
+
+/**
+ * Whether free text (an explanation, a description) carries what is very likely a full card number: a run
+ * of 12–19 digits, in groups separated by single spaces or dashes at most, with a right Luhn check
+ * digit. Such text is refused, so a card number typed into a note is never stored or shown in the clear
+ * (DESIGN §7 "Card data"). Longer digit runs (references, account numbers of other kinds) are left alone.
+ */
+export function containsCardNumber(text: string): boolean {
+  for (const match of text.matchAll(/\d(?:[ -]?\d)*/g)) {
+    const digits = match[0].replace(/[ -]/g, '');
+    if (
+      digits.length >= LIMITS.cardNumberMinDigits &&
+      digits.length <= LIMITS.cardNumberMaxDigits &&
+      isLuhnValid(digits)
+    )
+      return true;
+  }
+  return false;
+}

@@ -1,3 +1,4 @@
+import { containsCardNumber } from './card-numbers.ts';
 import { normaliseIssuerCode } from './issuer-codes.ts';
 
 /**
@@ -39,5 +40,6 @@ export function checkDispute(
     problems.explanation = 'dispute.explanation.tooLong';
   else if (CONTROL.test(explanation.replace(/[\n\r\t]/g, ' ')))
     problems.explanation = 'dispute.explanation.format';
+  else if (containsCardNumber(explanation)) problems.explanation = 'text.cardNumber';
   return problems;
 }

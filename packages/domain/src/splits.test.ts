@@ -107,6 +107,9 @@ describe('split', () => {
       { index: 0, field: 'description', problem: 'transactions.split.descriptionTooLong' },
       { index: 1, field: 'description', problem: 'transactions.split.descriptionFormat' },
     ]);
+    expect(checkSplit(total, [line(900n, 100n, 'card 4111-1111-1111-1111'), line(100n)]).lines).toEqual([
+      { index: 0, field: 'description', problem: 'text.cardNumber' },
+    ]);
     expect(checkSplit(total, [line(999n, 100n), line(1n, 1n)]).problem).toBe('transactions.split.total');
     expect(checkSplit(total, [line(900n, 100n, 'Hotel'), line(100n)])).toEqual({ lines: [] });
   });
@@ -165,6 +168,18 @@ describe('disputes and exports', () => {
       explanation: 'dispute.explanation.tooLong',
     });
     expect(checkDispute({ reason: 'DP', amount: 1n, explanation: 'Line one\nLine two' }, 5n)).toEqual({});
+    // A card number typed into the explanation is refused (it would be stored in the clear).
+    expect(
+      checkDispute({ reason: 'DP', amount: 1n, explanation: 'My card 5424 1800 0000 0015' }, 5n),
+    ).toEqual({
+      explanation: 'text.cardNumber',
+    });
+    expect(
+      checkDispute(
+        { reason: 'DP', amount: 1n, explanation: 'Invoice 2026-10-01, order 123456789012345678901' },
+        5n,
+      ),
+    ).toEqual({});
   });
 
   it('an export covers real dates, From not after To, at most 30 days', () => {

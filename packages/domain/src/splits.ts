@@ -1,3 +1,4 @@
+import { containsCardNumber } from './card-numbers.ts';
 import type { TransactionStatus } from './transactions.ts';
 
 /**
@@ -62,6 +63,8 @@ export function checkSplit(total: { amount: bigint; tax: bigint }, lines: readon
     // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
     else if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(line.description))
       problems.push({ index, field: 'description', problem: 'transactions.split.descriptionFormat' });
+    else if (containsCardNumber(line.description))
+      problems.push({ index, field: 'description', problem: 'text.cardNumber' });
     amounts += line.amount;
     taxes += line.tax;
   });
