@@ -31,6 +31,7 @@ import { auditAdmin } from '../../kernel/audit.ts';
 import { type Keyset, keysetPage, type PageRequest } from '../../kernel/paging.ts';
 import { formulaSafe } from '../../kernel/spreadsheet.ts';
 import { companyScope } from '../access/index.ts';
+import { transactionColumns } from './repository.ts';
 import { toTransaction } from './service.ts';
 
 /**
@@ -247,34 +248,7 @@ export class TransactionExportService {
     let after: { date: string; id: number } | undefined;
     for (;;) {
       const page = await this.db
-        .select({
-          transactionDate: transactions.transactionDate,
-          id: transactions.id,
-          reference: transactions.reference,
-          postingDate: transactions.postingDate,
-          companyNumber: companies.number,
-          merchantName: transactions.merchantName,
-          merchantCity: transactions.merchantCity,
-          merchantCountry: transactions.merchantCountry,
-          mcc: transactions.mcc,
-          currency: transactions.currency,
-          amount: transactions.amount,
-          tax: transactions.tax,
-          status: transactions.status,
-          exportedAt: transactions.exportedAt,
-          splitLines: transactions.splitLines,
-          disputedAt: transactions.disputedAt,
-          accountId: transactions.accountId,
-          bin: accounts.bin,
-          numberLength: accounts.numberLength,
-          last4: accounts.last4,
-          accountDigits:
-            sql<number>`(select i.account_digits from issuers i where i.id = "transactions"."issuer_id")`.mapWith(
-              Number,
-            ),
-          cardholderName1: cardholders.name1,
-          cardholderName2: cardholders.name2,
-        })
+        .select({ ...transactionColumns, companyNumber: companies.number })
         .from(transactionExportRows)
         .innerJoin(transactions, eq(transactions.id, transactionExportRows.transactionId))
         .innerJoin(companies, eq(companies.id, transactions.companyId))

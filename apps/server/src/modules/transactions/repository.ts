@@ -39,7 +39,8 @@ function where(caller: CallerScope, filter: TransactionFilter, scoped = true): S
   ) as SQL;
 }
 
-const columns = {
+/** The columns a transaction row is read with (the Summary, the detail, the export file). */
+export const transactionColumns = {
   id: transactions.id,
   reference: transactions.reference,
   transactionDate: transactions.transactionDate,
@@ -95,7 +96,7 @@ export type TransactionRow = {
 
 const select = (db: Executor) =>
   db
-    .select(columns)
+    .select(transactionColumns)
     .from(transactions)
     .innerJoin(accounts, eq(accounts.id, transactions.accountId))
     .leftJoin(cardholders, eq(cardholders.id, accounts.cardholderId))
@@ -187,7 +188,7 @@ export async function pageOfTransactions(
 export async function findTransaction(db: Executor, caller: CallerScope, id: number, lock = false) {
   const query = db
     .select({
-      ...columns,
+      ...transactionColumns,
       companyId: transactions.companyId,
       issuerId: transactions.issuerId,
       companyNumber: companies.number,
