@@ -208,4 +208,53 @@ describe('A transaction’s life (issue 15)', () => {
     expect(admin.problems).toEqual([]);
     await admin.context.close();
   });
+
+  it('an administrator keeps real cards: adds one, sees its alias on its transactions, and deleting one in use marks it inactive', async () => {
+    const { page, context, problems } = await newPage(browser);
+    await signInAs(page, 'admin01');
+    await page.goto('/app/organisation/100001');
+    await page.locator('#tab-real-cards').click();
+    await page.locator('#real-card-results tbody tr').first().waitFor();
+    await expectAccessible(page, 'real cards');
+
+    // The alias is checked against the number before anything is sent: digits 7 to 12 are refused.
+    const number = '5424180000007705';
+    await page.locator('#real-card-number').fill(number);
+    await page.locator('#real-card-alias').fill('Lodge 000000');
+    await page.locator('#real-card-submit').click();
+    await page.locator('#real-card-alias-error', { hasText: 'digits 7 to 12' }).waitFor();
+    await expectAccessible(page, 'real card refused');
+    await page.locator('#real-card-alias').fill('Office supplies');
+    await page.locator('#real-card-submit').click();
+    await page.locator('#real-cards-done', { hasText: 'has been added' }).waitFor();
+    await page.locator('#real-card-results th', { hasText: 'Office supplies' }).waitFor();
+    expect(await page.content()).not.toContain(number);
+
+    // Unused, it is deleted; the demo lodge card has transactions, so it is marked inactive instead.
+    await page.getByRole('button', { name: 'Delete real card Office supplies' }).click();
+    await page.locator('#confirm-ok').click();
+    await page.locator('#real-cards-done', { hasText: 'has been deleted' }).waitFor();
+    await page.getByRole('button', { name: 'Delete real card Travel lodge card' }).click();
+    await page.getByRole('alertdialog').getByText('marked inactive instead').waitFor();
+    await expectAccessible(page, 'delete in use');
+    await page.locator('#confirm-ok').click();
+    await page.locator('#real-cards-done', { hasText: 'marked inactive instead of deleted' }).waitFor();
+    await page.getByRole('button', { name: 'Reactivate real card Travel lodge card' }).click();
+    await page.locator('#confirm-ok').click();
+    await page.locator('#real-cards-done', { hasText: 'has been reactivated' }).waitFor();
+
+    // Its transactions carry the alias where a cardholder's name would be.
+    const masked =
+      (await page
+        .locator('#real-card-results tr', { hasText: 'Travel lodge card' })
+        .locator('a')
+        .textContent()) ?? '';
+    await page.goto(`/app/transactions?q=${masked.slice(-4)}`);
+    await page.locator('#transactions-results:not([aria-busy]) tbody tr').first().waitFor();
+    expect(await page.locator('#transactions-results tbody tr').first().textContent()).toContain(
+      'Travel lodge card',
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -492,6 +492,47 @@ const MATRIX: Cell[] = [
     body: { active: true },
     expect: row(403, 200, 200, 200, 200, 403, 403, 403, 404),
   },
+  // Real cards (company card accounts without a cardholder, known by alias): the company's
+  // administrators; Z reads them; O, S and A have none to see.
+  {
+    endpoint: 'GET /app/api/org/companies/:number/real-cards',
+    label: 'list real cards',
+    url: '/app/api/org/companies/100001/real-cards',
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 404),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number/real-cards/:id',
+    label: 'view the Travel lodge card',
+    url: '/app/api/org/companies/100001/real-cards/{realCard}',
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 404),
+  },
+  {
+    endpoint: 'POST /app/api/org/companies/:number/real-cards',
+    label: 'add a real card whose alias is taken (409)',
+    url: '/app/api/org/companies/100001/real-cards',
+    body: { number: '4111111111111111', alias: 'Travel Lodge Card' },
+    expect: row(403, 409, 409, 409, 409, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'PATCH /app/api/org/companies/:number/real-cards/:id',
+    label: 'rename a real card to an empty alias (400)',
+    url: '/app/api/org/companies/100001/real-cards/{realCard}',
+    body: { alias: ' ' },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'PUT /app/api/org/companies/:number/real-cards/:id/status',
+    label: 'set a real card active (no-op)',
+    url: '/app/api/org/companies/100001/real-cards/{realCard}/status',
+    body: { active: true },
+    expect: row(403, 200, 200, 200, 200, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'DELETE /app/api/org/companies/:number/real-cards/:id',
+    label: 'delete an unknown real card (404)',
+    url: '/app/api/org/companies/100001/real-cards/999999',
+    expect: row(403, 404, 404, 404, 404, 403, 403, 403, 404),
+  },
   // The Transaction Summary: everyone within its scope; another issuer's administrator finds nothing.
   {
     endpoint: 'GET /app/api/transactions',
@@ -772,6 +813,10 @@ async function loadAcmeIds(): Promise<void> {
   await one(
     'turingAccount',
     sql`select a.id from accounts a join cardholders c on c.id = a.cardholder_id where c.name2 = 'Turing' order by a.id limit 1`,
+  );
+  await one(
+    'realCard',
+    sql`select r.id from real_cards r join companies c on c.id = r.company_id where c.number = '100001' and r.alias = 'Travel lodge card'`,
   );
   await one(
     'travel',

@@ -73,6 +73,9 @@ const AccountViewScreen = screen('accounts', () =>
 const AccountGroupsScreen = screen('accounts', () =>
   import('./screens/accounts/index.ts').then((m) => m.AccountGroupsScreen),
 );
+const RealCardsScreen = screen('accounts', () =>
+  import('./screens/accounts/index.ts').then((m) => m.RealCardsScreen),
+);
 const MyCardsScreen = screen('accounts', () =>
   import('./screens/accounts/index.ts').then((m) => m.MyCardsScreen),
 );
@@ -155,6 +158,9 @@ function RouteTable() {
               ) : null}
               {may({ type: user.userType }, 'viewAccountGroups') ? (
                 <Route path=":number/account-groups" element={<AccountGroupsScreen />} />
+              ) : null}
+              {may({ type: user.userType }, 'viewRealCards') ? (
+                <Route path=":number/real-cards" element={<RealCardsScreen />} />
               ) : null}
               {may({ type: user.userType }, 'viewCompanyOptions') ? (
                 <Route path=":number/program-options" element={<ProgramOptionsScreen level="company" />} />

@@ -44,6 +44,8 @@ const TABLE: Record<Action, string> = {
   maintainAccounts: 'HIGC',
   viewAccountGroups: 'ZHIGCOS',
   maintainAccountGroups: 'HIGC',
+  viewRealCards: 'ZHIGC',
+  maintainRealCards: 'HIGC',
   viewIssuers: 'ZHI',
   createIssuer: 'Z',
   modifyIssuer: 'ZH',

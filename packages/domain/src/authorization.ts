@@ -72,6 +72,9 @@ export const POLICY = {
   maintainAccounts: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
   viewAccountGroups: rule(MANAGERS),
   maintainAccountGroups: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
+  /** Real cards (company card accounts without a cardholder, known by alias): the company's administrators. */
+  viewRealCards: rule(ADMINISTRATORS),
+  maintainRealCards: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
 
   // Card transactions ("Transactions"): everyone sees those of the cards in its scope; the company side
   // reviews (a cardholder its own), approvers with the role permission approve, program administrators

@@ -76,6 +76,9 @@ describe('checkCardAlias (seed 001 §9)', () => {
     expect(checkCardAlias('Travel 123456', number)).toBe('card.alias.containsNumber');
     expect(checkCardAlias('Travel 1-2-3-4-5-6', number)).toBe('card.alias.containsNumber');
     expect(checkCardAlias('Travel 7890', number)).toBeUndefined();
+    expect(checkCardAlias('Travel 4111 1111 1111 1111', number)).toBe('text.cardNumber');
+    expect(checkCardAlias('Travel', '')).toBeUndefined();
+    expect(checkCardAlias('Travel 4111 1111 1111 1111', '')).toBe('text.cardNumber');
     expect(checkCardAlias('  ', number)).toBe('card.alias.required');
     expect(checkCardAlias('x'.repeat(41), number)).toBe('card.alias.tooLong');
   });

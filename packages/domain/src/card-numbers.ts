@@ -59,7 +59,7 @@ export function parseCardBins(raw: string): { bins: string[] } | { problem: stri
 /**
  * A real card's alias (seed 001 §9): required, at most 40 characters, not the card number itself and
  * not containing its middle digits (positions 7–12), so that the alias never carries the part of the
- * number that is masked everywhere else.
+ * number that is masked everywhere else. Without the number (`''`), only what needs none is checked.
  */
 export function checkCardAlias(alias: string, cardNumber: string): string | undefined {
   const value = alias.trim();
@@ -67,9 +67,12 @@ export function checkCardAlias(alias: string, cardNumber: string): string | unde
   if ([...value].length > LIMITS.cardAliasMaxLength) return 'card.alias.tooLong';
   const number = normaliseAccountNumber(cardNumber);
   const digits = value.replace(/\D/g, '');
-  if (digits === number || value === number) return 'card.alias.isNumber';
+  // No number at hand (a screen renaming a card it shows masked): the server checks against it.
+  if (number !== '' && (digits === number || value === number)) return 'card.alias.isNumber';
   const middle = number.slice(6, 12);
   if (middle.length === 6 && digits.includes(middle)) return 'card.alias.containsNumber';
+  // Nor any other card number (an alias is shown everywhere the masked number is).
+  if (containsCardNumber(value)) return 'text.cardNumber';
   return undefined;
 }
 

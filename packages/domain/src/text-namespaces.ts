@@ -31,6 +31,7 @@ const FEATURE_PREFIXES: ReadonlyArray<readonly [string, AppTextNamespace]> = [
   ['app.people.', 'people'],
   ['app.org.', 'organisation'],
   ['app.accounts.', 'accounts'],
+  ['app.realCards.', 'accounts'],
   ['app.audit.', 'audit'],
   ['app.issuers.', 'issuers'],
   ['app.issuerGroups.', 'issuers'],

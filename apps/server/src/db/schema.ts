@@ -733,6 +733,37 @@ export const cardholderReasons = pgTable(
 );
 
 /**
+ * A real card (issue 15 item 1, seed 001 "Real card maintenance with alias"): a company's card account
+ * without a cardholder (a purchasing or lodge card, the funding card behind virtual card numbers) known
+ * in the application by its alias. The number is the account's, sealed like every other; the alias is
+ * unique in the company (case-insensitively, `alias_key`). In use — transactions posted to its account —
+ * it is marked inactive instead of deleted (seed 001 §4).
+ */
+export const realCards = pgTable(
+  'real_cards',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    alias: text('alias').notNull(),
+    /** lower(alias): the uniqueness and the list's sort key. */
+    aliasKey: text('alias_key').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('real_cards_account_key').on(t.accountId),
+    uniqueIndex('real_cards_company_alias_key').on(t.companyId, t.aliasKey),
+    check('real_cards_alias_check', sql`length(${t.alias}) between 1 and 40`),
+  ],
+);
+
+/**
  * A dispute filed on a transaction (issue 15 item 6): one per transaction, never changed after it is
  * submitted (seed 001 §4) — no statement updates its form; the reason is copied as it was.
  */

@@ -5,11 +5,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
 import {
+  accounts,
   cardholders,
+  companies,
   issuerCodes,
   issuers,
   multiUserLinks,
   multiUserMembers,
+  realCards,
   roles,
   serverSecrets,
   userRoles,
@@ -24,6 +27,7 @@ import {
   DEMO_COMPANY_NUMBER,
   DemoAccountSeries,
   type DemoOrgIds,
+  demoAccountNumber,
   insertDemoAccount,
   insertDemoOrganisations,
 } from './organisations.ts';
@@ -313,6 +317,8 @@ const ORG_MARKER = 'demo-organisations-loaded';
 const TRANSACTIONS_MARKER = 'demo-transactions-loaded';
 /** Set once the demo issuers' code lists are in (a database from before them gets them on start). */
 const ISSUER_CODES_MARKER = 'demo-issuer-codes-loaded';
+/** Set once the demo real cards are in, with their transactions. */
+const REAL_CARDS_MARKER = 'demo-real-cards-loaded';
 
 /**
  * Loads the demo co-brands, images, organisations and users once (marker rows remember it). A database
@@ -324,11 +330,17 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
     (await db.select({ name: serverSecrets.name }).from(serverSecrets)).map((r) => r.name),
   );
   if (markers.has(MARKER) && markers.has(ORG_MARKER)) {
-    if (markers.has(ROLES_MARKER) && markers.has(TRANSACTIONS_MARKER) && markers.has(ISSUER_CODES_MARKER))
+    if (
+      markers.has(ROLES_MARKER) &&
+      markers.has(TRANSACTIONS_MARKER) &&
+      markers.has(ISSUER_CODES_MARKER) &&
+      markers.has(REAL_CARDS_MARKER)
+    )
       return false;
     if (!markers.has(ROLES_MARKER)) await loadDemoRolesAndLinks(db);
     if (!markers.has(TRANSACTIONS_MARKER)) await loadDemoTransactions(db);
     if (!markers.has(ISSUER_CODES_MARKER)) await loadDemoIssuerCodes(db);
+    if (!markers.has(REAL_CARDS_MARKER)) await loadDemoRealCards(db, secrets);
     return true;
   }
   if (!markers.has(MARKER)) await loadCobrands(db, config);
@@ -382,7 +394,56 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
   if (!markers.has(ROLES_MARKER)) await loadDemoRolesAndLinks(db);
   if (!markers.has(TRANSACTIONS_MARKER)) await loadDemoTransactions(db);
   if (!markers.has(ISSUER_CODES_MARKER)) await loadDemoIssuerCodes(db);
+  if (!markers.has(REAL_CARDS_MARKER)) await loadDemoRealCards(db, secrets);
   return true;
+}
+
+/**
+ * The demo real cards (issue 15 item 1): a company card account without a cardholder, known by its
+ * alias, with months of spending like every demo card — so deleting it marks it inactive instead.
+ */
+export const DEMO_REAL_CARDS: readonly { company: string; alias: string; sequence: number }[] = [
+  { company: '100001', alias: 'Travel lodge card', sequence: 900_001 },
+  { company: '100002', alias: 'Fleet fuel card', sequence: 900_002 },
+];
+
+async function loadDemoRealCards(db: Db, secrets: Secrets): Promise<void> {
+  await db.transaction(async (tx) => {
+    const issued: number[] = [];
+    for (const demo of DEMO_REAL_CARDS) {
+      const [company] = await tx
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.number, demo.company));
+      if (!company) continue;
+      const sealed = secrets.cards.seal(demoAccountNumber(demo.sequence));
+      const [account] = await tx
+        .insert(accounts)
+        .values({
+          companyId: company.id,
+          numberCipher: sealed.cipher,
+          numberHash: sealed.hash,
+          bin: sealed.bin,
+          numberLength: sealed.length,
+          last4: sealed.last4,
+        })
+        .onConflictDoNothing({ target: accounts.numberHash })
+        .returning({ id: accounts.id });
+      if (!account) continue;
+      await tx.insert(realCards).values({
+        companyId: company.id,
+        accountId: account.id,
+        alias: demo.alias,
+        aliasKey: demo.alias.toLowerCase(),
+      });
+      issued.push(account.id);
+    }
+    if (issued.length > 0) await insertDemoTransactions(tx, new Date(), issued);
+    await tx
+      .insert(serverSecrets)
+      .values({ name: REAL_CARDS_MARKER, value: new Date().toISOString() })
+      .onConflictDoNothing();
+  });
 }
 
 /**

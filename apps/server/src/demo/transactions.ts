@@ -1,5 +1,5 @@
 import { currencyExponent } from '@cardportal/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { accounts, companies, issuers, transactions } from '../db/schema.ts';
 
@@ -395,8 +395,12 @@ function statusAt(date: string, today: Date): 'New' | 'Reviewed' | 'Approved' | 
 /** Home currency of the demo issuers' companies. */
 const ISSUER_CURRENCY: Record<string, string> = { '1001': 'USD', '2001': 'EUR' };
 
-/** Inserts the demo transactions of every demo account that has none yet. */
-export async function insertDemoTransactions(db: Executor, today = new Date()): Promise<number> {
+/** Inserts the demo transactions of every demo account that has none yet (or of those `only` names). */
+export async function insertDemoTransactions(
+  db: Executor,
+  today = new Date(),
+  only?: readonly number[],
+): Promise<number> {
   const rows = await db
     .select({
       accountId: accounts.id,
@@ -408,7 +412,12 @@ export async function insertDemoTransactions(db: Executor, today = new Date()): 
     .from(accounts)
     .innerJoin(companies, eq(companies.id, accounts.companyId))
     .innerJoin(issuers, eq(issuers.id, companies.issuerId))
-    .where(sql`not exists (select 1 from transactions t where t.account_id = ${accounts.id})`);
+    .where(
+      and(
+        sql`not exists (select 1 from transactions t where t.account_id = ${accounts.id})`,
+        only ? inArray(accounts.id, [...only]) : undefined,
+      ),
+    );
   let count = 0;
   for (const account of rows) {
     // A closed card stopped spending a month before the demo starts; a suspended one two weeks ago.

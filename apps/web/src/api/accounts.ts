@@ -9,6 +9,10 @@ import type {
   CardholderPatch,
   MyCards,
   NewAccountBody,
+  NewRealCardBody,
+  RealCardDeleteResult,
+  RealCardList,
+  RealCardSummary,
 } from '@cardportal/domain';
 import { requestJson, withQuery } from './client.ts';
 
@@ -144,4 +148,40 @@ export function getMyCards(signal?: AbortSignal): Promise<MyCards> {
 /** `POST .../accounts`: a card account issued to a cardholder (the answer shows the number masked). */
 export function issueAccount(number: string, body: NewAccountBody): Promise<AccountDetail> {
   return requestJson<AccountDetail>(`${company(number)}/accounts`, { method: 'POST', json: body });
+}
+
+const realCard = (number: string, id: number) => `${company(number)}/real-cards/${id}`;
+
+/** `GET .../real-cards?q=&status=&after=|before=` (q: part of the alias, 2+ characters, or the last four) */
+export function searchRealCards(
+  number: string,
+  params: {
+    q?: string | undefined;
+    status?: string | undefined;
+    after?: string | undefined;
+    before?: string | undefined;
+  },
+  signal?: AbortSignal,
+): Promise<RealCardList> {
+  return requestJson<RealCardList>(withQuery(`${company(number)}/real-cards`, params), { signal });
+}
+
+/** `POST .../real-cards` → 201: the card account issued and named (the answer shows it masked). */
+export function createRealCard(number: string, body: NewRealCardBody): Promise<RealCardSummary> {
+  return requestJson<RealCardSummary>(`${company(number)}/real-cards`, { method: 'POST', json: body });
+}
+
+/** `PATCH .../real-cards/:id` */
+export function renameRealCard(number: string, id: number, alias: string): Promise<RealCardSummary> {
+  return requestJson<RealCardSummary>(realCard(number, id), { method: 'PATCH', json: { alias } });
+}
+
+/** `PUT .../real-cards/:id/status` */
+export function setRealCardActive(number: string, id: number, active: boolean): Promise<RealCardSummary> {
+  return requestJson<RealCardSummary>(`${realCard(number, id)}/status`, { method: 'PUT', json: { active } });
+}
+
+/** `DELETE .../real-cards/:id`: deleted, or marked inactive when transactions refer to it. */
+export function deleteRealCard(number: string, id: number): Promise<RealCardDeleteResult> {
+  return requestJson<RealCardDeleteResult>(realCard(number, id), { method: 'DELETE' });
 }

@@ -2,7 +2,7 @@ import { may } from '@cardportal/domain';
 import { NavLink } from 'react-router';
 import { useApp } from '../lib/app-context.tsx';
 
-/** The company's sections: its view, cardholders, accounts and account groups (what the type may see). */
+/** The company's sections: its view, cardholders, accounts, account groups and real cards (what the type may see). */
 export function CompanyTabs({ number }: { number: string }) {
   const { t, user } = useApp();
   const base = `/organisation/${encodeURIComponent(number)}`;
@@ -28,6 +28,13 @@ export function CompanyTabs({ number }: { number: string }) {
           <li>
             <NavLink to={`${base}/account-groups`} id="tab-account-groups">
               {t('app.accounts.tabs.groups')}
+            </NavLink>
+          </li>
+        ) : null}
+        {may({ type: user.userType }, 'viewRealCards') ? (
+          <li>
+            <NavLink to={`${base}/real-cards`} id="tab-real-cards">
+              {t('app.accounts.tabs.realCards')}
             </NavLink>
           </li>
         ) : null}

@@ -29,6 +29,8 @@ export const accountSummarySchema = z
     statusCode: z.object({ code: z.string(), description: z.string() }).nullable(),
     group: accountGroupRefSchema.nullable(),
     cardholder: cardholderRefSchema.nullable(),
+    /** A real card's alias (a company card account without a cardholder), else null. */
+    alias: z.string().nullable(),
   })
   .meta({ id: 'AccountSummary' });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
@@ -209,3 +211,53 @@ export const cardholderReasonsBodySchema = z.object({
     .max(50, { error: 'cardholder.reasons.tooMany' }),
 });
 export type CardholderReasonsBody = z.infer<typeof cardholderReasonsBodySchema>;
+
+/**
+ * Real cards (issue 15 item 1, seed 001 "Real card maintenance with alias"): a company's card account
+ * without a cardholder, known by its alias (checkCardAlias), under `.../companies/:number/real-cards`.
+ * `inUse`: transactions are posted to it, so deleting it marks it inactive instead (seed 001 §4).
+ */
+export const realCardSummarySchema = z
+  .object({
+    id: z.number().int(),
+    alias: z.string(),
+    maskedNumber: z.string().describe('At most the BIN (first 6) and the last 4 digits; the rest masked'),
+    last4: z.string(),
+    active: z.boolean(),
+    /** The status of the card account behind it. */
+    accountStatus: z.enum(ACCOUNT_STATUSES),
+    accountId: z.number().int(),
+    inUse: z.boolean(),
+  })
+  .meta({ id: 'RealCardSummary' });
+export type RealCardSummary = z.infer<typeof realCardSummarySchema>;
+
+export const realCardListSchema = pagedListSchema(realCardSummarySchema).meta({ id: 'RealCardList' });
+export type RealCardList = PagedList<RealCardSummary>;
+
+/** `GET .../real-cards?q=&status=&after=|before=`: alias text (2–100) or the last four; active or inactive. */
+export const realCardSearchQuerySchema = cardholderSearchQuerySchema.extend({
+  q: lenient(z.string()).describe('Exactly 4 digits: the last four; else part of the alias (2–100)'),
+});
+
+/** `POST .../real-cards`: the card number (the account rule: 12–19 digits, Luhn, BINs, not issued) and its alias. */
+export const newRealCardBodySchema = z.object({
+  number: z.string({ error: 'account.number.required' }).max(40, { error: 'account.number.format' }),
+  alias: z.string({ error: 'card.alias.required' }).max(200, { error: 'card.alias.tooLong' }),
+});
+export type NewRealCardBody = z.infer<typeof newRealCardBodySchema>;
+
+/** `PATCH .../real-cards/:id`: a new alias. */
+export const realCardAliasBodySchema = z.object({
+  alias: z.string({ error: 'card.alias.required' }).max(200, { error: 'card.alias.tooLong' }),
+});
+export type RealCardAliasBody = z.infer<typeof realCardAliasBodySchema>;
+
+/** `DELETE .../real-cards/:id`: deleted, or — in use — marked inactive instead (the card as it now is). */
+export const realCardDeleteResultSchema = z
+  .object({
+    outcome: z.enum(['deleted', 'deactivated']),
+    realCard: realCardSummarySchema.nullable(),
+  })
+  .meta({ id: 'RealCardDeleteResult' });
+export type RealCardDeleteResult = z.infer<typeof realCardDeleteResultSchema>;

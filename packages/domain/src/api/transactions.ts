@@ -47,6 +47,8 @@ export const transactionSummarySchema = z
       id: z.number().int(),
       maskedNumber: z.string().describe('At most the BIN and the last 4 digits; the rest masked'),
       cardholderName: z.string(),
+      /** A real card's alias (a company card without a cardholder), else null. */
+      alias: z.string().nullable(),
     }),
   })
   .meta({ id: 'TransactionSummary' });

@@ -31,7 +31,7 @@ export async function cardBinsOfCompany(db: Executor, companyId: number): Promis
 export async function issueAccount(
   db: Executor,
   vault: CardVault,
-  request: { companyId: number; cardholderId: number; groupId: number | null; number: string },
+  request: { companyId: number; cardholderId: number | null; groupId: number | null; number: string },
 ): Promise<IssueOutcome> {
   const problem = checkCardNumber(request.number, await cardBinsOfCompany(db, request.companyId));
   if (problem) return { problem };

@@ -230,6 +230,10 @@ const accountColumns = {
   cardholderName1: cardholders.name1,
   cardholderName2: cardholders.name2,
   cardholderActive: cardholders.active,
+  /** A real card's alias (real_cards_account_key: one probe per row shown). */
+  realCardAlias: sql<
+    string | null
+  >`(select rc.alias from real_cards rc where rc.account_id = "accounts"."id")`,
 };
 
 export type AccountRow = {
@@ -248,6 +252,7 @@ export type AccountRow = {
   cardholderName1: string | null;
   cardholderName2: string | null;
   cardholderActive: boolean | null;
+  realCardAlias: string | null;
 };
 
 function accountWhere(caller: CallerScope, companyId: number, filter: AccountFilter): SQL {

@@ -17,9 +17,16 @@ import {
   companyRecordParamsSchema,
   myCardsSchema,
   newAccountBodySchema,
+  newRealCardBodySchema,
+  realCardAliasBodySchema,
+  realCardDeleteResultSchema,
+  realCardListSchema,
+  realCardSearchQuerySchema,
+  realCardSummarySchema,
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import { appHandler } from '../../http/app-handler.ts';
+import { RealCardService } from './real-cards.ts';
 import { AccountService } from './service.ts';
 
 /**
@@ -225,6 +232,82 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         params: companyRecordParamsSchema,
         body: activeBodySchema,
         response: accountGroupSummarySchema,
+      },
+    ),
+  );
+
+  // Real cards: a company's card accounts without a cardholder, known by alias (real-cards.ts).
+  const realCards = new RealCardService(app.db, () => app.secrets.cards);
+  app.get(
+    `${base}/real-cards`,
+    handle(
+      ({ caller, request }) =>
+        realCards.list(caller, request.params.number, {
+          q: request.query.q,
+          status: request.query.status,
+          after: request.query.after,
+          before: request.query.before,
+        }),
+      {
+        permission: 'viewRealCards',
+        params: companyParamsSchema,
+        query: realCardSearchQuerySchema,
+        response: realCardListSchema,
+      },
+    ),
+  );
+  app.post(
+    `${base}/real-cards`,
+    handle(({ caller, request, body }) => realCards.create(caller, request.params.number, body, request.ip), {
+      permission: 'maintainRealCards',
+      params: companyParamsSchema,
+      body: newRealCardBodySchema,
+      status: 201,
+      response: realCardSummarySchema,
+    }),
+  );
+  app.get(
+    `${base}/real-cards/:id`,
+    handle(({ caller, request }) => realCards.get(caller, request.params.number, request.params.id), {
+      permission: 'viewRealCards',
+      params: companyRecordParamsSchema,
+      response: realCardSummarySchema,
+    }),
+  );
+  app.patch(
+    `${base}/real-cards/:id`,
+    handle(
+      ({ caller, request, body }) =>
+        realCards.rename(caller, request.params.number, request.params.id, body.alias, request.ip),
+      {
+        permission: 'maintainRealCards',
+        params: companyRecordParamsSchema,
+        body: realCardAliasBodySchema,
+        response: realCardSummarySchema,
+      },
+    ),
+  );
+  app.put(
+    `${base}/real-cards/:id/status`,
+    handle(
+      ({ caller, request, body }) =>
+        realCards.setActive(caller, request.params.number, request.params.id, body.active, request.ip),
+      {
+        permission: 'maintainRealCards',
+        params: companyRecordParamsSchema,
+        body: activeBodySchema,
+        response: realCardSummarySchema,
+      },
+    ),
+  );
+  app.delete(
+    `${base}/real-cards/:id`,
+    handle(
+      ({ caller, request }) => realCards.delete(caller, request.params.number, request.params.id, request.ip),
+      {
+        permission: 'maintainRealCards',
+        params: companyRecordParamsSchema,
+        response: realCardDeleteResultSchema,
       },
     ),
   );

@@ -92,6 +92,7 @@ export function toAccount(row: AccountRow): AccountSummary {
       row.cardholderId !== null
         ? { id: row.cardholderId, name1: row.cardholderName1 ?? '', name2: row.cardholderName2 ?? '' }
         : null,
+    alias: row.realCardAlias,
   };
 }
 

@@ -296,7 +296,7 @@ export class TransactionExportService {
           row.postingDate,
           formulaSafe(row.companyNumber),
           view.account.maskedNumber,
-          formulaSafe(view.account.cardholderName),
+          formulaSafe(view.account.cardholderName || (view.account.alias ?? '')),
           formulaSafe(row.merchantName),
           formulaSafe(row.merchantCity),
           row.merchantCountry,

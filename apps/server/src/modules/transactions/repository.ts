@@ -67,6 +67,10 @@ export const transactionColumns = {
     ),
   cardholderName1: cardholders.name1,
   cardholderName2: cardholders.name2,
+  /** A real card's alias (real_cards_account_key: one probe per row shown). */
+  realCardAlias: sql<
+    string | null
+  >`(select rc.alias from real_cards rc where rc.account_id = "transactions"."account_id")`,
 };
 
 export type TransactionRow = {
@@ -92,6 +96,7 @@ export type TransactionRow = {
   accountDigits: number;
   cardholderName1: string | null;
   cardholderName2: string | null;
+  realCardAlias: string | null;
 };
 
 const select = (db: Executor) =>

@@ -109,6 +109,7 @@ export function toTransaction(row: TransactionRow): TransactionSummary {
       id: row.accountId,
       maskedNumber: masked,
       cardholderName: [row.cardholderName1, row.cardholderName2].filter(Boolean).join(' '),
+      alias: row.realCardAlias,
     },
   };
 }

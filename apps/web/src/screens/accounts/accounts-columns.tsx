@@ -43,6 +43,7 @@ export function cardholderColumns({ t, languageTag, number }: Columns): DataColu
 /** A masked card account as the grids show it (the accounts search, a cardholder's, My Cards). */
 type AccountRow = Pick<AccountSummary, 'id' | 'maskedNumber' | 'group' | 'status'> & {
   cardholder?: AccountSummary['cardholder'];
+  alias?: AccountSummary['alias'];
 };
 const account = dataColumns<AccountRow>();
 
@@ -71,13 +72,18 @@ export function accountColumns({
     }),
     ...(withHolder && number
       ? [
-          account.accessor((row) => fullName(row.cardholder), {
+          // A real card has no cardholder: its alias stands in, linking to the real cards.
+          account.accessor((row) => (row.cardholder ? fullName(row.cardholder) : (row.alias ?? '')), {
             id: 'cardholder',
             header: t('app.accounts.field.cardholder'),
             cell: ({ row: { original: row } }) =>
               row.cardholder ? (
                 <Link to={`${base(number)}/cardholders/${row.cardholder.id}`}>
                   {fullName(row.cardholder)}
+                </Link>
+              ) : row.alias ? (
+                <Link to={`${base(number)}/real-cards?q=${encodeURIComponent(row.alias.slice(0, 100))}`}>
+                  {t('app.accounts.realCardAlias', row.alias)}
                 </Link>
               ) : null,
           }),

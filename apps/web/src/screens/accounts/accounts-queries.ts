@@ -6,12 +6,17 @@ import {
   type CardholderDetail,
   type CardholderPatch,
   cardholderSchema,
+  checkCardAlias,
+  checkCardNumber,
   type NewAccountBody,
+  type NewRealCardBody,
 } from '@cardportal/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   createAccountGroup,
+  createRealCard,
+  deleteRealCard,
   getAccount,
   getCardholder,
   getMyCards,
@@ -19,12 +24,15 @@ import {
   listAccountGroups,
   moveAccount,
   renameAccountGroup,
+  renameRealCard,
   searchAccounts,
   searchCardholders,
+  searchRealCards,
   setAccountGroupActive,
   setAccountStatus,
   setCardholderActive,
   setCardholderReasons,
+  setRealCardActive,
   updateCardholder,
 } from '../../api/accounts.ts';
 import { checkCardholderCriteria } from './criteria.ts';
@@ -50,6 +58,8 @@ export const accountsKeys = {
   accounts: (number: string, params: AccountSearch) => ['accounts', number, 'accounts', params] as const,
   account: (number: string, id: string) => ['accounts', number, 'account', id] as const,
   groups: (number: string) => ['accounts', number, 'groups'] as const,
+  realCards: (number: string, params: CardholderSearch) =>
+    ['accounts', number, 'real-cards', params] as const,
   myCards: ['accounts', 'my-cards'] as const,
 };
 
@@ -81,6 +91,12 @@ export const accountGroupsQuery = (number: string) =>
   queryOptions({
     queryKey: accountsKeys.groups(number),
     queryFn: ({ signal }) => listAccountGroups(number, signal),
+  });
+
+export const realCardSearchQuery = (number: string, params: CardholderSearch) =>
+  queryOptions({
+    queryKey: accountsKeys.realCards(number, params),
+    queryFn: ({ signal }) => searchRealCards(number, params, signal),
   });
 
 export const myCardsQuery = () =>
@@ -158,6 +174,37 @@ export const useSetAccountGroupActive = (number: string) =>
   useCompanyChange(number, (v: { id: number; active: boolean }) =>
     setAccountGroupActive(number, v.id, v.active),
   );
+
+export const useCreateRealCard = (number: string) =>
+  useCompanyChange(number, (body: NewRealCardBody) => createRealCard(number, body));
+
+export const useRenameRealCard = (number: string) =>
+  useCompanyChange(number, (v: { id: number; alias: string }) => renameRealCard(number, v.id, v.alias));
+
+export const useSetRealCardActive = (number: string) =>
+  useCompanyChange(number, (v: { id: number; active: boolean }) => setRealCardActive(number, v.id, v.active));
+
+export const useDeleteRealCard = (number: string) =>
+  useCompanyChange(number, (id: number) => deleteRealCard(number, id));
+
+/**
+ * A new real card, checked as the server checks it: the number's digits and check digit (the server also
+ * checks the issuer's BINs and that it was not issued before) and the alias against that number.
+ */
+export const realCardFormSchema = z
+  .object({ number: z.string(), alias: z.string() })
+  .superRefine((v, ctx) => {
+    const numberProblem = checkCardNumber(v.number);
+    if (numberProblem) ctx.addIssue({ code: 'custom', path: ['number'], message: numberProblem });
+    const aliasProblem = checkCardAlias(v.alias, numberProblem ? '' : v.number);
+    if (aliasProblem) ctx.addIssue({ code: 'custom', path: ['alias'], message: aliasProblem });
+  });
+
+/** A new alias for a card whose number the screen never holds: the server checks it against the number. */
+export const realCardAliasFormSchema = z.object({ alias: z.string() }).superRefine((v, ctx) => {
+  const problem = checkCardAlias(v.alias, '');
+  if (problem) ctx.addIssue({ code: 'custom', path: ['alias'], message: problem });
+});
 
 /** The cardholder and account searches: the API's criteria rule on the text field. */
 export const criteriaSchema = <T extends z.ZodRawShape>(shape: T) =>

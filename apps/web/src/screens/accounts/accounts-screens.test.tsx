@@ -27,6 +27,7 @@ const account = (over: Partial<AccountSummary> = {}): AccountSummary => ({
   statusCode: null,
   group: { id: 1, name: 'Travel' },
   cardholder: { id: 3, name1: 'Grace', name2: 'Hopper' },
+  alias: null,
   ...over,
 });
 

@@ -21,7 +21,7 @@ const summary: TransactionSummary = {
   exported: false,
   split: false,
   disputed: false,
-  account: { id: 7, maskedNumber: '542418******1234', cardholderName: 'Grace Hopper' },
+  account: { id: 7, maskedNumber: '542418******1234', cardholderName: 'Grace Hopper', alias: null },
 };
 const detail = (over: Partial<TransactionDetail> = {}): TransactionDetail => ({
   ...summary,

@@ -39,7 +39,8 @@ export function transactionColumns({
       header: t('app.transactions.field.card'),
       cell: (cell) => <span className="app-mono">{cell.getValue()}</span>,
     }),
-    col.accessor((row) => row.account.cardholderName, {
+    // A real card has no cardholder: its alias stands in.
+    col.accessor((row) => row.account.cardholderName || (row.account.alias ?? ''), {
       id: 'cardholder',
       header: t('app.transactions.field.cardholder'),
     }),

@@ -96,8 +96,17 @@ export function TransactionViewScreen() {
           </dd>
           <dt>{t('app.transactions.field.card')}</dt>
           <dd className="app-mono">{tx.account.maskedNumber}</dd>
-          <dt>{t('app.transactions.field.cardholder')}</dt>
-          <dd>{tx.account.cardholderName}</dd>
+          {tx.account.alias !== null ? (
+            <>
+              <dt>{t('app.transactions.field.alias')}</dt>
+              <dd>{tx.account.alias}</dd>
+            </>
+          ) : (
+            <>
+              <dt>{t('app.transactions.field.cardholder')}</dt>
+              <dd>{tx.account.cardholderName}</dd>
+            </>
+          )}
           <dt>{t('app.transactions.field.company')}</dt>
           <dd>
             {tx.companyName} ({tx.companyNumber})

@@ -19,7 +19,7 @@ export const tx = (over: Partial<TransactionSummary> = {}): TransactionSummary =
   exported: false,
   split: false,
   disputed: false,
-  account: { id: 7, maskedNumber: '542418******1234', cardholderName: 'Grace Hopper' },
+  account: { id: 7, maskedNumber: '542418******1234', cardholderName: 'Grace Hopper', alias: null },
   ...over,
 });
 
