@@ -74,7 +74,8 @@ describe('Accounts and cardholders, audit trail (issue 7)', () => {
     const row = page.locator('#audit-results tbody tr', { hasText: masked }).first();
     await row.waitFor();
     expect(await row.textContent()).toContain('admin01');
-    expect(await row.textContent()).toContain('status: Active → Suspended');
+    expect(await row.textContent()).toContain('Status: Active → Suspended');
+    expect(await row.textContent()).toContain('Account status changed');
     await expectAccessible(page, 'audit trail');
 
     const [download] = await Promise.all([
@@ -93,6 +94,27 @@ describe('Accounts and cardholders, audit trail (issue 7)', () => {
     await page.goBack();
     await page.locator('#account-facts').waitFor();
     await setStatus(page, 'Active');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the audit trail speaks the administrator’s language and names who signed in (issue 20 item 6)', async () => {
+    const { page, context, problems } = await newPage(browser, { locale: 'es-ES' });
+    await signIn(page, 'bncadmin01', DEMO_PASSWORD, '?cobrandHost=banconorte&locale=es');
+    await page.waitForURL(/\/app\/$/);
+    await page.goto('/app/audit');
+    const row = page.locator('#audit-results tbody tr', { hasText: 'Sesión iniciada' }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('bncadmin01');
+    expect(await page.locator('#audit-results').textContent()).not.toContain('login.success');
+    // Dates are entered in the reader's order (day, month, year in Spanish).
+    const segments = await page
+      .locator('#audit-from [data-type]')
+      .evaluateAll((nodes) =>
+        nodes.map((n) => n.getAttribute('data-type')).filter((type) => type !== 'literal'),
+      );
+    expect(segments).toEqual(['day', 'month', 'year']);
+    await expectAccessible(page, 'audit trail in Spanish');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -417,6 +417,14 @@ describe('audit trail', () => {
     expect(theirs.rows.every((r: { subject: string | null }) => r.subject !== 'admin01')).toBe(true);
   });
 
+  it('names the person as the actor of its own sign-in, and finds it by that actor', async () => {
+    const mine = json(await admin.get('/app/api/audit?actor=admin01'));
+    const signIn = mine.rows.find((r: { event: string }) => r.event === 'login.success');
+    expect(signIn).toMatchObject({ actor: 'admin01', subject: 'admin01' });
+    // An administrator's change is still by the administrator, not by the user it concerns.
+    expect(mine.rows.every((r: { actor: string | null }) => r.actor?.toLowerCase() === 'admin01')).toBe(true);
+  });
+
   it('validates the range: From not after To, at most 30 days, real dates', async () => {
     const long = await admin.get('/app/api/audit/export?from=2026-01-01&to=2026-01-31');
     expect(long.statusCode).toBe(400);

@@ -9,6 +9,7 @@ export * from './api/portal.ts';
 export * from './api/profile.ts';
 export * from './api/transactions.ts';
 export * from './api/users.ts';
+export * from './audit-events.ts';
 export * from './authorization.ts';
 export * from './card-numbers.ts';
 export * from './cobrand.ts';

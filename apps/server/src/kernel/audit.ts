@@ -1,3 +1,4 @@
+import type { AuditEventCode } from '@cardportal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { auditEvents } from '../db/schema.ts';
@@ -188,3 +189,12 @@ export async function auditAdmin(
     changes,
   });
 }
+
+/**
+ * Every event written here is one the audit screen names (packages/domain AUDIT_EVENTS, translated in
+ * every language): an event missing there fails the type check on this line.
+ */
+const _everyEventNamed: [Exclude<AuditEvent | AdminAuditEvent, AuditEventCode>] extends [never]
+  ? true
+  : never = true;
+void _everyEventNamed;

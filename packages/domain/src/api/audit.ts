@@ -29,12 +29,19 @@ const day = z
 const filterText = z.string().trim().max(64, { error: 'audit.filter.tooLong' }).optional();
 export const AUDIT_ENTITIES = [
   'user',
+  'role',
+  'issuerGroup',
+  'issuer',
+  'companyGroup',
   'company',
   'orgPoint',
   'cardholder',
   'account',
   'accountGroup',
+  'realCard',
   'transaction',
+  'transactionImport',
+  'transactionExport',
   'audit',
 ] as const;
 

@@ -1,4 +1,4 @@
-import type { AuditFilters, CallerScope } from '@cardportal/domain';
+import { type AuditFilters, type CallerScope, SELF_SERVICE_EVENTS } from '@cardportal/domain';
 import { and, desc, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
@@ -17,7 +17,12 @@ const subject = alias(users, 'subject');
 /** The optional filters (exact user IDs and entity, any case). */
 function filtered(filters: AuditFilters): SQL | undefined {
   return and(
-    filters.actor ? sql`lower(${auditEvents.actorUserId}) = lower(${filters.actor})` : undefined,
+    // By whom: the administrator who acted, or the person itself in the events it takes for itself.
+    filters.actor
+      ? sql`(lower(${auditEvents.actorUserId}) = lower(${filters.actor})
+          or (${auditEvents.actorUserId} is null and ${inArray(auditEvents.event, [...SELF_SERVICE_EVENTS])}
+            and ${auditEvents.userPk} in (select id from users where lower(display_user_id) = lower(${filters.actor}))))`
+      : undefined,
     filters.user
       ? sql`${auditEvents.userPk} in (select id from users where lower(display_user_id) = lower(${filters.user}))`
       : undefined,

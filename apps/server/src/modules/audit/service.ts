@@ -6,6 +6,7 @@ import {
   type AuditFilters,
   type AuditPage,
   type AuditRow,
+  SELF_SERVICE_EVENTS,
 } from '@cardportal/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -46,7 +47,8 @@ function toRow(r: AuditListRow): AuditRow {
     id: r.id,
     at: r.at.toISOString(),
     event: r.event,
-    actor: r.actor,
+    // Signing in or out, one's own password: the person the row is about acted (no administrator did).
+    actor: r.actor ?? (SELF_SERVICE_EVENTS.has(r.event) ? r.subject : null),
     entity: r.entity,
     entityId: r.entityId,
     subject: r.subject,

@@ -1,4 +1,4 @@
-import { AUDIT_ENTITIES, type AuditRow } from '@cardportal/domain';
+import { AUDIT_ENTITIES, type AuditRow, isAuditEvent, isAuditField, isUserType } from '@cardportal/domain';
 import { type DataColumn, dataColumns } from '../../frame/data-table.tsx';
 import { type App, useApp } from '../../lib/app-context.tsx';
 
@@ -6,9 +6,25 @@ import { type App, useApp } from '../../lib/app-context.tsx';
 const isKnownEntity = (entity: string): entity is (typeof AUDIT_ENTITIES)[number] =>
   (AUDIT_ENTITIES as readonly string[]).includes(entity);
 
-/** A changed field's value as text (objects as JSON). */
-const show = (value: unknown) =>
-  value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+/**
+ * A changed field's value in the reader's words: yes or no, a user type's name, "(none)" for nothing;
+ * anything else as it was recorded (objects as JSON).
+ */
+function show(t: App['t'], field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return t('app.audit.empty');
+  if (typeof value === 'boolean') return t(value ? 'app.audit.yes' : 'app.audit.no');
+  if (field === 'userType' && typeof value === 'string' && isUserType(value))
+    return t(`app.userType.${value}`);
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The event in the reader's language; an event a newer server records shows as it comes. */
+export const eventText = (t: App['t'], event: string) =>
+  isAuditEvent(event) ? t(`app.audit.event.${event}`) : event;
+
+/** A changed field's name in the reader's language (an unknown one as recorded). */
+export const fieldText = (t: App['t'], field: string) =>
+  isAuditField(field) ? t(`app.audit.field.${field}`) : field;
 
 function Changes({ row }: { row: AuditRow }) {
   const { t } = useApp();
@@ -17,7 +33,14 @@ function Changes({ row }: { row: AuditRow }) {
   return (
     <ul className="app-changes">
       {entries.map(([field, change]) => (
-        <li key={field}>{t('app.audit.change', field, show(change.before), show(change.after))}</li>
+        <li key={field}>
+          {t(
+            'app.audit.change',
+            fieldText(t, field),
+            show(t, field, change.before),
+            show(t, field, change.after),
+          )}
+        </li>
       ))}
     </ul>
   );
@@ -41,8 +64,16 @@ export function auditColumns({ t, format }: Pick<App, 't' | 'format'>): DataColu
     col.accessor('event', {
       id: 'what',
       header: t('app.audit.what'),
-      cell: ({ row: { original: row } }) =>
-        `${row.event}${row.entity ? ` · ${isKnownEntity(row.entity) ? t(`app.audit.entity.${row.entity}`) : row.entity} ${row.entityId ?? ''}` : ''}`,
+      cell: ({ row: { original: row } }) => (
+        <>
+          <span className="app-audit-event" data-event={row.event}>
+            {eventText(t, row.event)}
+          </span>
+          {row.entity
+            ? ` · ${isKnownEntity(row.entity) ? t(`app.audit.entity.${row.entity}`) : row.entity} ${row.entityId ?? ''}`
+            : ''}
+        </>
+      ),
     }),
     col.accessor((row) => row.subject ?? '', { id: 'subject', header: t('app.audit.user') }),
     col.display({

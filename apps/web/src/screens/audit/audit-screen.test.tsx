@@ -1,4 +1,6 @@
-import type { AuditPage } from '@cardportal/domain';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { AUDIT_EVENTS, AUDIT_FIELDS, type AuditPage } from '@cardportal/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { enterDate, makeContext, mockFetch, problemTextOf, renderApp } from '../../test/support.tsx';
@@ -49,8 +51,11 @@ describe('Audit trail', () => {
     expect(screen.getByRole('link', { name: 'Audit trail' })).toBeDefined();
     const table = screen.getByRole('table', { name: 'Audit events' });
     expect(within(table).getByText('admin01')).toBeDefined();
-    expect(within(table).getByText('status: Active → Suspended')).toBeDefined();
-    expect(within(table).getByText(/account\.statusChanged · Account 542418\*{6}1234/)).toBeDefined();
+    // In the reader's words: the event and the field by name, not by code.
+    expect(within(table).getByText('Status: Active → Suspended')).toBeDefined();
+    expect(within(table).getByText('Account status changed')).toBeDefined();
+    expect(within(table).getByText(/· Account 542418\*{6}1234/)).toBeDefined();
+    expect(within(table).queryByText(/account\.statusChanged/)).toBeNull();
     // The server's order, newest first, is announced on its column; no other order is offered.
     expect(within(table).getByRole('columnheader', { name: 'When' }).getAttribute('aria-sort')).toBe(
       'descending',
@@ -63,6 +68,64 @@ describe('Audit trail', () => {
     await waitFor(() => expect(calls.some((c) => c.url === '/app/api/audit?after=cursor-1')).toBe(true));
     expect(await screen.findByText('Page 2')).toBeDefined();
     expect((document.getElementById('audit-next') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('names every event and field the server records, values in words, an unknown event as it comes', async () => {
+    mockFetch((call) =>
+      call.url.startsWith('/app/api/audit')
+        ? {
+            body: page({
+              rows: [
+                {
+                  id: 2,
+                  at: '2026-11-20T11:00:00.000Z',
+                  event: 'user.updated',
+                  actor: 'admin01',
+                  entity: 'user',
+                  entityId: 'active01',
+                  subject: 'active01',
+                  changes: {
+                    lastName: { before: 'Lovelace', after: 'King' },
+                    userType: { before: 'A', after: 'C' },
+                    active: { before: true, after: false },
+                    email: { before: null, after: 'a@example.com' },
+                  },
+                  ip: null,
+                },
+                {
+                  id: 3,
+                  at: '2026-11-20T10:00:00.000Z',
+                  event: 'future.event',
+                  actor: null,
+                  entity: null,
+                  entityId: null,
+                  subject: null,
+                  changes: null,
+                  ip: null,
+                },
+              ],
+            }),
+          }
+        : undefined,
+    );
+    renderApp('/audit');
+    const table = await screen.findByRole('table', { name: 'Audit events' });
+    expect(within(table).getByText('User changed')).toBeDefined();
+    expect(within(table).getByText('Last name: Lovelace → King')).toBeDefined();
+    expect(within(table).getByText('User type: Cardholder → Company Program Administrator')).toBeDefined();
+    expect(within(table).getByText('Active: Yes → No')).toBeDefined();
+    expect(within(table).getByText('E-mail address: (none) → a@example.com')).toBeDefined();
+    expect(within(table).getByText('future.event')).toBeDefined();
+    expect(within(table).getByText('System')).toBeDefined();
+    // Every event and field has its own text (not the key echoed back).
+    const bundle = JSON.parse(
+      readFileSync(
+        path.resolve(import.meta.dirname, '../../../../../packages/i18n/bundles/en_US/PortalLabels.json'),
+        'utf8',
+      ),
+    ) as Record<string, string>;
+    for (const event of AUDIT_EVENTS) expect(bundle[`app.audit.event.${event}`], event).toBeTruthy();
+    for (const field of AUDIT_FIELDS) expect(bundle[`app.audit.field.${field}`], field).toBeTruthy();
   });
 
   it('says "more than" when the count stopped at its cap', async () => {
