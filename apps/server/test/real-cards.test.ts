@@ -73,11 +73,11 @@ afterAll(() => ctx?.close());
 describe('real cards', () => {
   it('issues the card account without a cardholder, names it, masks it and audits it', async () => {
     const number = luhn('542418', 101);
-    const created = await send('admin01', 'POST', BASE, { number, alias: '  Travel lodge card ' });
+    const created = await send('admin01', 'POST', BASE, { number, alias: '  Hotel lodge card ' });
     expect(created.statusCode, created.body).toBe(201);
     const card = created.json() as RealCardSummary;
     expect(card).toMatchObject({
-      alias: 'Travel lodge card',
+      alias: 'Hotel lodge card',
       maskedNumber: `542418******${number.slice(-4)}`,
       active: true,
       accountStatus: 'Active',
@@ -98,7 +98,7 @@ describe('real cards', () => {
     expect(JSON.stringify(audit)).not.toContain(number);
 
     const list = (await get('issadmin01', `${BASE}?q=lodge`)).json() as RealCardList;
-    expect(list.rows.map((r) => r.alias)).toEqual(['Travel lodge card']);
+    expect(list.rows.map((r) => r.alias)).toEqual(['Hotel lodge card', 'Travel lodge card']);
     expect(list.canModify).toBe(true);
     const byLastFour = (await get('admin01', `${BASE}?q=${number.slice(-4)}`)).json() as RealCardList;
     expect(byLastFour.rows.map((r) => r.id)).toContain(card.id);
@@ -120,7 +120,7 @@ describe('real cards', () => {
       [{ number, alias: 'Copy of 4111 1111 1111 1111' }, 400, 'text.cardNumber', 'alias'],
       [{ number, alias: ' ' }, 400, 'card.alias.required', 'alias'],
       [{ number, alias: 'x'.repeat(41) }, 400, 'card.alias.tooLong', 'alias'],
-      [{ number, alias: 'TRAVEL LODGE CARD' }, 409, 'card.alias.duplicate', 'alias'],
+      [{ number, alias: 'HOTEL LODGE CARD' }, 409, 'card.alias.duplicate', 'alias'],
       [
         { number: `${number.slice(0, -1)}${(Number(number.slice(-1)) + 1) % 10}`, alias: 'Fuel' },
         400,
