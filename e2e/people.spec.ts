@@ -129,4 +129,32 @@ describe('People (issue 7)', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('a page the user may not use says so: read-only edit for a system administrator, Issuers for a company administrator (issue 20 item 2)', async () => {
+    const z = await newPage(browser);
+    await signIn(z.page, 'sysadmin01', DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
+    await z.page.waitForURL(/\/app\/$/);
+    await z.page.goto('/app/people/agmgr01/edit');
+    await z.page.locator('#not-permitted-notice').waitFor();
+    expect(await z.page.locator('#not-permitted-notice').textContent()).toContain(
+      'may see user agmgr01 but not change it',
+    );
+    expect(await z.page.locator('main form').count()).toBe(0);
+    await expectAccessible(z.page, 'read-only edit');
+    await z.page.locator('#not-permitted-notice a').click();
+    await z.page.waitForURL(/\/app\/people\/agmgr01$/);
+    expect(z.problems).toEqual([]);
+    await z.context.close();
+
+    const c = await newPage(browser);
+    await signInAsAdmin(c.page);
+    await c.page.goto('/app/issuers');
+    await c.page.locator('#not-permitted-heading').waitFor();
+    expect(c.page.url()).toMatch(/\/app\/issuers$/);
+    await expectAccessible(c.page, 'not permitted');
+    await c.page.goto('/app/no-such-page');
+    await c.page.locator('#not-found-heading').waitFor();
+    expect(c.problems).toEqual([]);
+    await c.context.close();
+  });
 });

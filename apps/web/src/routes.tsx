@@ -1,8 +1,9 @@
-import { type AppTextNamespace, ISSUER_CODE_LIST_NAMES, may } from '@cardportal/domain';
+import { type Action, type AppTextNamespace, ISSUER_CODE_LIST_NAMES, may } from '@cardportal/domain';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense, use, useState } from 'react';
-import { BrowserRouter, MemoryRouter, Navigate, Route, Routes } from 'react-router';
+import { type ComponentType, lazy, type ReactNode, Suspense, use, useState } from 'react';
+import { BrowserRouter, MemoryRouter, Route, Routes } from 'react-router';
 import { AppFrame } from './frame/app-frame.tsx';
+import { NotFound, NotPermitted } from './frame/not-permitted.tsx';
 import {
   mayCreateUsers,
   mayExportTransactions,
@@ -120,91 +121,93 @@ function Loading() {
   return <p>{t('common.loading')}</p>;
 }
 
+/** A page the user's type may use, or the page that says it may not (issue 20 item 2). */
+const gate = (allowed: boolean, element: ReactNode): ReactNode => (allowed ? element : <NotPermitted />);
+
 function RouteTable() {
   const { user } = useApp();
   const people = mayUsePeople(user.userType);
+  const can = (action: Action) => may({ type: user.userType }, action);
   return (
     <Suspense fallback={<Loading />}>
       <Routes>
         <Route element={<AppFrame />}>
           <Route index element={<HomeScreen />} />
-          {people ? (
-            <Route path="people">
-              <Route index element={<PeopleSearchScreen />} />
-              {mayCreateUsers(user.userType) ? (
-                <Route path="new" element={<UserFormScreen mode="create" />} />
-              ) : null}
-              <Route path=":userId" element={<UserViewScreen />} />
-              <Route path=":userId/edit" element={<UserFormScreen mode="edit" />} />
-            </Route>
-          ) : null}
-          {mayUseOrganisation(user.userType) ? (
-            <Route path="organisation">
-              <Route index element={<CompanySearchScreen />} />
-              {may({ type: user.userType }, 'createCompany') ? (
-                <Route path="new" element={<CompanyFormScreen mode="create" />} />
-              ) : null}
-              <Route path=":number" element={<CompanyViewScreen />} />
-              {may({ type: user.userType }, 'modifyCompany') ? (
-                <Route path=":number/edit" element={<CompanyFormScreen mode="edit" />} />
-              ) : null}
-              {may({ type: user.userType }, 'viewAccounts') ? (
-                <>
-                  <Route path=":number/cardholders" element={<CardholderSearchScreen />} />
-                  <Route path=":number/cardholders/:id" element={<CardholderViewScreen />} />
-                  <Route path=":number/accounts" element={<AccountSearchScreen />} />
-                  <Route path=":number/accounts/:id" element={<AccountViewScreen />} />
-                </>
-              ) : null}
-              {may({ type: user.userType }, 'viewAccountGroups') ? (
-                <Route path=":number/account-groups" element={<AccountGroupsScreen />} />
-              ) : null}
-              {may({ type: user.userType }, 'viewRealCards') ? (
-                <Route path=":number/real-cards" element={<RealCardsScreen />} />
-              ) : null}
-              {may({ type: user.userType }, 'viewCompanyOptions') ? (
-                <Route path=":number/program-options" element={<ProgramOptionsScreen level="company" />} />
-              ) : null}
-            </Route>
-          ) : null}
-          {mayUseIssuers(user.userType) ? (
-            <Route path="issuers">
-              <Route index element={<IssuerSearchScreen />} />
-              {may({ type: user.userType }, 'createIssuer') ? (
-                <Route path="new" element={<IssuerFormScreen mode="create" />} />
-              ) : null}
-              <Route path=":number" element={<IssuerViewScreen />} />
-              {may({ type: user.userType }, 'modifyIssuer') ? (
-                <Route path=":number/edit" element={<IssuerFormScreen mode="edit" />} />
-              ) : null}
-              <Route path=":number/program-options" element={<ProgramOptionsScreen level="issuer" />} />
-              {mayViewIssuerCodes(user.userType)
-                ? ISSUER_CODE_LIST_NAMES.map((list) => (
-                    <Route key={list} path={`:number/${list}`} element={<IssuerCodesScreen list={list} />} />
-                  ))
-                : null}
-            </Route>
-          ) : null}
-          {may({ type: user.userType }, 'viewIssuerGroups') ? (
-            <Route path="issuer-groups" element={<IssuerGroupsScreen />} />
-          ) : null}
-          {mayUseTransactions(user.userType) ? (
-            <Route path="transactions">
-              <Route index element={<TransactionsScreen />} />
-              {mayImportTransactions(user.userType) ? (
-                <Route path="import" element={<TransactionImportScreen />} />
-              ) : null}
-              {mayExportTransactions(user.userType) ? (
-                <Route path="exports" element={<TransactionExportScreen />} />
-              ) : null}
-              <Route path=":id" element={<TransactionViewScreen />} />
-            </Route>
-          ) : null}
-          {mayUseMyCards(user.userType) ? <Route path="my-cards" element={<MyCardsScreen />} /> : null}
-          {mayUseAudit(user.userType) ? <Route path="audit" element={<AuditScreen />} /> : null}
-          {mayUseRoles(user.userType) ? <Route path="roles" element={<RolesScreen />} /> : null}
+          <Route path="people">
+            <Route index element={gate(people, <PeopleSearchScreen />)} />
+            <Route
+              path="new"
+              element={gate(people && mayCreateUsers(user.userType), <UserFormScreen mode="create" />)}
+            />
+            <Route path=":userId" element={gate(people, <UserViewScreen />)} />
+            <Route path=":userId/edit" element={gate(people, <UserFormScreen mode="edit" />)} />
+          </Route>
+          <Route path="organisation">
+            <Route index element={gate(mayUseOrganisation(user.userType), <CompanySearchScreen />)} />
+            <Route path="new" element={gate(can('createCompany'), <CompanyFormScreen mode="create" />)} />
+            <Route path=":number" element={gate(mayUseOrganisation(user.userType), <CompanyViewScreen />)} />
+            <Route
+              path=":number/edit"
+              element={gate(can('modifyCompany'), <CompanyFormScreen mode="edit" />)}
+            />
+            <Route
+              path=":number/cardholders"
+              element={gate(can('viewAccounts'), <CardholderSearchScreen />)}
+            />
+            <Route
+              path=":number/cardholders/:id"
+              element={gate(can('viewAccounts'), <CardholderViewScreen />)}
+            />
+            <Route path=":number/accounts" element={gate(can('viewAccounts'), <AccountSearchScreen />)} />
+            <Route path=":number/accounts/:id" element={gate(can('viewAccounts'), <AccountViewScreen />)} />
+            <Route
+              path=":number/account-groups"
+              element={gate(can('viewAccountGroups'), <AccountGroupsScreen />)}
+            />
+            <Route path=":number/real-cards" element={gate(can('viewRealCards'), <RealCardsScreen />)} />
+            <Route
+              path=":number/program-options"
+              element={gate(can('viewCompanyOptions'), <ProgramOptionsScreen level="company" />)}
+            />
+          </Route>
+          <Route path="issuers">
+            <Route index element={gate(mayUseIssuers(user.userType), <IssuerSearchScreen />)} />
+            <Route path="new" element={gate(can('createIssuer'), <IssuerFormScreen mode="create" />)} />
+            <Route path=":number" element={gate(mayUseIssuers(user.userType), <IssuerViewScreen />)} />
+            <Route
+              path=":number/edit"
+              element={gate(can('modifyIssuer'), <IssuerFormScreen mode="edit" />)}
+            />
+            <Route
+              path=":number/program-options"
+              element={gate(mayUseIssuers(user.userType), <ProgramOptionsScreen level="issuer" />)}
+            />
+            {ISSUER_CODE_LIST_NAMES.map((list) => (
+              <Route
+                key={list}
+                path={`:number/${list}`}
+                element={gate(mayViewIssuerCodes(user.userType), <IssuerCodesScreen list={list} />)}
+              />
+            ))}
+          </Route>
+          <Route path="issuer-groups" element={gate(can('viewIssuerGroups'), <IssuerGroupsScreen />)} />
+          <Route path="transactions">
+            <Route index element={gate(mayUseTransactions(user.userType), <TransactionsScreen />)} />
+            <Route
+              path="import"
+              element={gate(mayImportTransactions(user.userType), <TransactionImportScreen />)}
+            />
+            <Route
+              path="exports"
+              element={gate(mayExportTransactions(user.userType), <TransactionExportScreen />)}
+            />
+            <Route path=":id" element={gate(mayUseTransactions(user.userType), <TransactionViewScreen />)} />
+          </Route>
+          <Route path="my-cards" element={gate(mayUseMyCards(user.userType), <MyCardsScreen />)} />
+          <Route path="audit" element={gate(mayUseAudit(user.userType), <AuditScreen />)} />
+          <Route path="roles" element={gate(mayUseRoles(user.userType), <RolesScreen />)} />
           <Route path="profile" element={<ProfileScreen />} />
-          <Route path="*" element={<Navigate to="/" replace />} />
+          <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>
     </Suspense>

@@ -78,4 +78,19 @@ describe('application frame', () => {
     // focus moved to the new screen's heading
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Search people'));
   });
+
+  it('says "not permitted" on a page the user’s type may not use, and "not found" on no page at all', async () => {
+    mockFetch(() => undefined);
+    renderApp('/issuers', makeContext('C'));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Not permitted');
+    expect(screen.getByText(/does not give you access to this page/)).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    expect(document.title).toContain('Not permitted');
+  });
+
+  it('says so on an address that is no page', async () => {
+    mockFetch(() => undefined);
+    renderApp('/no-such-page', makeContext('C'));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Page not found');
+  });
 });

@@ -14,6 +14,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
+import { NotPermittedNotice } from '../../frame/not-permitted.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
@@ -34,7 +35,19 @@ export function UserFormScreen({ mode }: { mode: 'create' | 'edit' }) {
       <h1>{heading}</h1>
       <ErrorSummary id="user-load-error" message={problem ? problemText(problem) : undefined} />
       {mode === 'create' ? <UserForm mode="create" /> : null}
-      {mode === 'edit' && query.data ? (
+      {mode === 'edit' && query.data && !query.data.allowed.modify ? (
+        <NotPermittedNotice
+          reason={t(
+            query.data.readOnly ? 'app.people.edit.readOnly' : 'app.people.edit.notPermitted',
+            query.data.userId,
+          )}
+          back={{
+            to: `/people/${encodeURIComponent(query.data.userId)}`,
+            label: t('app.people.edit.back', query.data.userId),
+          }}
+        />
+      ) : null}
+      {mode === 'edit' && query.data?.allowed.modify ? (
         <UserForm key={query.data.userId} mode="edit" detail={query.data} />
       ) : null}
       {mode === 'edit' && query.isPending ? <p role="status">{t('common.loading')}</p> : null}

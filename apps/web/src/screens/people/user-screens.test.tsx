@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readRecent } from '../../lib/recent.ts';
-import { mockFetch, problemTextOf, renderApp, userDetail } from '../../test/support.tsx';
+import { makeContext, mockFetch, problemTextOf, renderApp, userDetail } from '../../test/support.tsx';
 
 afterEach(() => {
   localStorage.clear();
@@ -47,6 +47,34 @@ describe('user view', () => {
     mockFetch(() => ({ status: 404, body: { code: 'user.notFound', message: '' } }));
     renderApp('/people/nobody');
     expect(await screen.findByText(problemTextOf('user.notFound'))).toBeDefined();
+  });
+});
+
+describe('edit user, not permitted', () => {
+  it('shows a system administrator why it may not edit a tenant user, instead of a form it cannot save', async () => {
+    const calls = mockFetch((call) =>
+      call.url === '/app/api/users/card01'
+        ? {
+            body: userDetail({
+              readOnly: true,
+              allowed: { modify: false, deactivate: false, reactivate: false, unlock: false },
+              assignableTypes: [],
+            }),
+          }
+        : undefined,
+    );
+    renderApp('/people/card01/edit', makeContext('Z'));
+    expect(
+      await screen.findByText(
+        'You are signed in as a system administrator: you may see user card01 but not change it.',
+      ),
+    ).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Back to user card01' }).getAttribute('href')).toBe(
+      '/people/card01',
+    );
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByLabelText('User type')).toBeNull();
+    expect(calls.every((c) => c.method === 'GET')).toBe(true);
   });
 });
 
