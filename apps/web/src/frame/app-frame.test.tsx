@@ -93,4 +93,18 @@ describe('application frame', () => {
     renderApp('/no-such-page', makeContext('C'));
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Page not found');
   });
+
+  it('has a menu button that opens and folds the navigation (shown on small screens only)', () => {
+    mockFetch(() => undefined);
+    renderApp('/');
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(menu.getAttribute('aria-controls')).toBe('app-header-tools app-nav');
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(document.querySelector('.app-frame')?.hasAttribute('data-menu-open')).toBe(true);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(menu);
+  });
 });
