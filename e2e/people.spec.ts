@@ -157,4 +157,30 @@ describe('People (issue 7)', () => {
     expect(c.problems).toEqual([]);
     await c.context.close();
   });
+
+  it('forms mark what is required and say what the marker means; help text under the field (issue 20 item 1)', async () => {
+    const { page, context, problems } = await newPage(browser);
+    await signInAsAdmin(page);
+    await page.goto('/app/people/new');
+    await page.locator('#user-form-required-note').waitFor();
+    expect(await page.locator('#user-form-required-note').textContent()).toBe(
+      'Fields marked * are required.',
+    );
+    // Seen (a red star after the label), not read: the control's `required` is announced instead.
+    const marker = await page
+      .locator('label[for="user-lastName"]')
+      .evaluate((label) => getComputedStyle(label, '::after').content);
+    expect(marker).toContain('*');
+    expect(await page.locator('#user-lastName').getAttribute('required')).not.toBeNull();
+    expect(await page.locator('#user-locale').getAttribute('required')).toBeNull();
+    expect(await page.locator('#user-locale').getAttribute('aria-describedby')).toBe('user-locale-hint');
+    // One control height for text fields and selects.
+    const heights = await page
+      .locator('#user-lastName, #user-userType')
+      .evaluateAll((nodes) => nodes.map((n) => Math.round(n.getBoundingClientRect().height)));
+    expect(heights[0]).toBe(heights[1]);
+    await expectAccessible(page, 'create user form');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

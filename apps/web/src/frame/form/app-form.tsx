@@ -28,6 +28,7 @@ export function AppForm<TIn extends FieldValues, TOut>({
   fields,
   summaryTitle,
   summaryHeadingLevel,
+  requiredNote,
   children,
 }: {
   form: AppFormReturn<TIn, TOut>;
@@ -43,8 +44,11 @@ export function AppForm<TIn extends FieldValues, TOut>({
   summaryTitle?: string | undefined;
   /** The summary heading's level (3 inside a dialog or panel whose own heading is an h2). */
   summaryHeadingLevel?: 2 | 3;
+  /** Some fields are required: say once, above them, what their marker means. */
+  requiredNote?: boolean;
   children: ReactNode;
 }) {
+  const { t } = useApp();
   return (
     <form
       id={id}
@@ -59,6 +63,11 @@ export function AppForm<TIn extends FieldValues, TOut>({
         title={summaryTitle}
         headingLevel={summaryHeadingLevel}
       />
+      {requiredNote ? (
+        <p className="app-hint app-form__required-note" id={id ? `${id}-required-note` : undefined}>
+          {t('app.form.requiredNote')}
+        </p>
+      ) : null}
       {children}
     </form>
   );

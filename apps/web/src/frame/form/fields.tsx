@@ -18,6 +18,8 @@ export interface FieldBase<T extends FieldValues, V> {
   id: string;
   label: string;
   hint?: string | undefined;
+  /** The field must be filled: its label shows the marker (the control carries `required` for AT). */
+  required?: boolean | undefined;
 }
 
 const describedBy = (id: string, hint: unknown, error: unknown, extra?: string) =>
@@ -40,6 +42,7 @@ function Shell({
   label,
   hint,
   error,
+  required,
   className,
   children,
 }: {
@@ -47,12 +50,15 @@ function Shell({
   label: string;
   hint?: string | undefined;
   error?: string | undefined;
+  required?: boolean | undefined;
   className?: string;
   children: ReactNode;
 }) {
   return (
     <div className={`cp-field${error ? ' cp-field--invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label className="cp-field__label" htmlFor={id}>
+      {/* The marker is drawn by CSS with empty alternative text: seen, not read — the control's own
+          `required` is what a screen reader announces. */}
+      <label className={`cp-field__label${required ? ' cp-field__label--required' : ''}`} htmlFor={id}>
         {label}
       </label>
       {children}
@@ -83,7 +89,7 @@ export function TextField<T extends FieldValues>({
 }: FieldBase<T, string | undefined> & InputRest & { type?: 'text' | 'email' | 'tel' | 'search' | 'url' }) {
   const { field, error } = useBound(control, name);
   return (
-    <Shell id={id} label={label} hint={hint} error={error}>
+    <Shell id={id} label={label} hint={hint} error={error} required={rest.required}>
       <input
         {...rest}
         id={id}
@@ -111,12 +117,14 @@ export function TextAreaField<T extends FieldValues>({
   hint,
   rows = 4,
   maxLength,
+  required,
 }: FieldBase<T, string | undefined> & { rows?: number; maxLength?: number }) {
   const { field, error } = useBound(control, name);
   return (
-    <Shell id={id} label={label} hint={hint} error={error}>
+    <Shell id={id} label={label} hint={hint} error={error} required={required}>
       <textarea
         id={id}
+        required={required}
         rows={rows}
         maxLength={maxLength}
         className="cp-field__input app-textarea"
@@ -187,7 +195,7 @@ export function SelectField<T extends FieldValues>({
   }) {
   const { field, error } = useBound(control, name);
   return (
-    <Shell id={id} label={label} hint={hint} error={error}>
+    <Shell id={id} label={label} hint={hint} error={error} required={rest.required}>
       <select
         {...rest}
         id={id}

@@ -55,6 +55,7 @@ function NewRealCardForm({ number, onDone }: { number: string; onDone: () => voi
       form={form}
       id="real-card-form"
       errorId="real-card-form-error"
+      requiredNote
       onSubmit={async (values) => {
         await create.mutateAsync({ number: values.number, alias: values.alias.trim() });
         form.reset({ number: '', alias: '' });

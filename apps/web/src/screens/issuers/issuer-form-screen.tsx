@@ -148,6 +148,7 @@ function IssuerForm({
     visible.map((name) => [name, { id: `issuer-${name}`, label: label(name) }]),
   );
 
+  const REQUIRED = new Set<string>(['number', 'name1', 'ica', 'bankNumber']);
   const field = (name: Exclude<keyof IssuerFormValues, 'issuerGroupId'>, numeric = false) => (
     <TextField
       control={form.control}
@@ -156,6 +157,7 @@ function IssuerForm({
       label={label(name)}
       autoComplete="off"
       inputMode={numeric ? 'numeric' : undefined}
+      required={REQUIRED.has(name)}
     />
   );
 
@@ -166,6 +168,7 @@ function IssuerForm({
       id="issuer-form"
       errorId="issuer-form-errors"
       fields={summaryFields}
+      requiredNote
     >
       {mode === 'create' ? field('number', true) : null}
       {field('name1')}

@@ -107,7 +107,14 @@ function CompanyForm({ mode, detail }: { mode: 'create' | 'edit'; detail?: Compa
   );
 
   return (
-    <AppForm form={form} onSubmit={submit} id="company-form" errorId="company-form-errors" fields={fields}>
+    <AppForm
+      form={form}
+      onSubmit={submit}
+      id="company-form"
+      errorId="company-form-errors"
+      fields={fields}
+      requiredNote
+    >
       {visible.map((name) => (
         <TextField
           key={name}
@@ -117,6 +124,7 @@ function CompanyForm({ mode, detail }: { mode: 'create' | 'edit'; detail?: Compa
           label={t(`app.org.field.${name}`)}
           autoComplete="off"
           inputMode={name === 'issuerNumber' || name === 'number' ? 'numeric' : undefined}
+          required={name === 'issuerNumber' || name === 'number' || name === 'name1'}
         />
       ))}
       <CheckboxField

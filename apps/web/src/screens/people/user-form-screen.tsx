@@ -128,25 +128,34 @@ function UserForm({ mode, detail }: { mode: 'create' | 'edit'; detail?: UserDeta
   );
 
   return (
-    <AppForm form={form} id="user-form" errorId="user-form-errors" onSubmit={save}>
-      {mode === 'create' ? text('userId', { autoComplete: 'off', spellCheck: false }) : null}
-      {text('firstName', { autoComplete: 'off' })}
-      {text('lastName', { autoComplete: 'off' })}
-      {text('email', { type: 'email', autoComplete: 'off' })}
-      {text('emailConfirm', { type: 'email', autoComplete: 'off' })}
+    <AppForm form={form} id="user-form" errorId="user-form-errors" onSubmit={save} requiredNote>
+      {mode === 'create' ? text('userId', { autoComplete: 'off', spellCheck: false, required: true }) : null}
+      {text('firstName', { autoComplete: 'off', required: true })}
+      {text('lastName', { autoComplete: 'off', required: true })}
+      {text('email', { type: 'email', autoComplete: 'off', required: true })}
+      {text('emailConfirm', {
+        type: 'email',
+        autoComplete: 'off',
+        required: mode === 'create',
+        hint: mode === 'edit' ? t('app.people.form.emailConfirmHint') : undefined,
+      })}
       <SelectField
         control={form.control}
         name="userType"
         id="user-userType"
         label={t('app.people.field.userType')}
+        required
         options={types.map((code) => ({ value: code, label: t(`app.userType.${code}`) }))}
       />
-      {company ? text('companyId', { inputMode: 'numeric' }) : null}
+      {company
+        ? text('companyId', { inputMode: 'numeric', required: true, hint: t('app.people.form.companyHint') })
+        : null}
       <SelectField
         control={form.control}
         name="locale"
         id="user-locale"
         label={t('app.people.field.locale')}
+        hint={t('app.people.form.localeHint')}
         options={SUPPORTED_LOCALES.map((code) => ({
           value: code,
           label: LOCALE_NAMES[code],
