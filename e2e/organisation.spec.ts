@@ -146,4 +146,26 @@ describe('My Profile (issue 7)', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('counts in the language’s plural forms and draws a record’s sections like the main navigation (issue 20 item 7)', async () => {
+    const { page, context, problems } = await newPage(browser);
+    await signInAs(page, 'admin01');
+    await page.goto('/app/organisation?q=Acme');
+    await page.locator('#company-count').waitFor();
+    expect(await page.locator('#company-count').textContent()).toBe('1 company found');
+    await page.goto('/app/organisation/100001/real-cards');
+    await page.locator('#real-card-count').waitFor();
+    expect(await page.locator('#real-card-count').textContent()).toBe('1 real card found');
+    // The company's sections: tabs, not underlined links; the current one marked by a bar.
+    const tab = page.locator('#tab-real-cards');
+    expect(await tab.getAttribute('aria-current')).toBe('page');
+    const style = await tab.evaluate((a) => {
+      const s = getComputedStyle(a);
+      return { line: s.textDecorationLine, bar: s.borderBottomStyle, width: s.borderBottomWidth };
+    });
+    expect(style).toEqual({ line: 'none', bar: 'solid', width: '3px' });
+    await expectAccessible(page, 'company tabs');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

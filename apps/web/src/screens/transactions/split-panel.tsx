@@ -68,7 +68,7 @@ const asText = (lines: readonly SplitLine[], exponent: number): LineText[] =>
   }));
 
 export function SplitPanel({ tx }: { tx: TransactionDetail }) {
-  const { t, format, problemText } = useApp();
+  const { t, tCount, format, problemText } = useApp();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<string | undefined>();
@@ -92,7 +92,7 @@ export function SplitPanel({ tx }: { tx: TransactionDetail }) {
         <TableWrap captionId="transaction-split-caption">
           <table className="app-table" id="transaction-split-lines">
             <caption id="transaction-split-caption">
-              {t('app.transactions.split.caption', String(tx.splits.length))}
+              {tCount('app.transactions.split.caption', tx.splits.length)}
             </caption>
             <thead>
               <tr>
@@ -130,7 +130,7 @@ export function SplitPanel({ tx }: { tx: TransactionDetail }) {
           tx={tx}
           onDone={(count) => {
             setEditing(false);
-            setDone(t('app.transactions.split.done', String(count)));
+            setDone(tCount('app.transactions.split.done', count));
           }}
           onCancel={() => setEditing(false)}
         />
