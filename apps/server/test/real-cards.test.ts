@@ -14,54 +14,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditEvents, realCards } from '../src/db/schema.ts';
 import { importTransactions } from '../src/modules/transactions/index.ts';
-import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from './harness.ts';
+import { startTestApp, type TestContext } from './harness.ts';
+import { cardNumber, signedInClients } from './support/clients.ts';
 
 let ctx: TestContext;
-const clients = new Map<string, TestClient>();
-async function as(userId: string): Promise<TestClient> {
-  let client = clients.get(userId);
-  if (!client) {
-    client = new TestClient(ctx.app);
-    const res = await client.login(userId, DEMO_PASSWORD);
-    expect(res.body, `${userId} signs in`).toBe('/app/');
-    clients.set(userId, client);
-  }
-  return client;
-}
-const send = async (
-  userId: string,
-  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  url: string,
-  body?: unknown,
-) =>
-  (await as(userId)).request({
-    method,
-    url,
-    ...(body === undefined
-      ? {}
-      : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-  });
-const get = async (userId: string, url: string) => (await as(userId)).get(url);
-
-/** A card number of `length` digits starting with `prefix`, with a right Luhn check digit. */
-function luhn(prefix: string, seed: number, length = 16): string {
-  let body = prefix;
-  let n = seed;
-  while (body.length < length - 1) {
-    n = (n * 31 + 17) % 1000;
-    body += String(n % 10);
-  }
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return body + String((10 - (sum % 10)) % 10);
-}
+const { send, get } = signedInClients(() => ctx);
+const luhn = (prefix: string, seed: number) => cardNumber(prefix, seed);
 
 const BASE = '/app/api/org/companies/100001/real-cards';
 

@@ -19,6 +19,7 @@ import {
   users,
 } from '../db/schema.ts';
 import type { Secrets } from '../kernel/secrets.ts';
+import { issueAccount } from '../modules/accounts/index.ts';
 import { saveCobrands } from '../modules/cobrand/index.ts';
 import type { NewCardholder, UserScope } from '../modules/organisations/index.ts';
 import { assignToken } from '../modules/token/index.ts';
@@ -409,36 +410,30 @@ export const DEMO_REAL_CARDS: readonly { company: string; alias: string; sequenc
 
 async function loadDemoRealCards(db: Db, secrets: Secrets): Promise<void> {
   await db.transaction(async (tx) => {
-    const issued: number[] = [];
+    const accountIds: number[] = [];
     for (const demo of DEMO_REAL_CARDS) {
       const [company] = await tx
         .select({ id: companies.id })
         .from(companies)
         .where(eq(companies.number, demo.company));
       if (!company) continue;
-      const sealed = secrets.cards.seal(demoAccountNumber(demo.sequence));
-      const [account] = await tx
-        .insert(accounts)
-        .values({
-          companyId: company.id,
-          numberCipher: sealed.cipher,
-          numberHash: sealed.hash,
-          bin: sealed.bin,
-          numberLength: sealed.length,
-          last4: sealed.last4,
-        })
-        .onConflictDoNothing({ target: accounts.numberHash })
-        .returning({ id: accounts.id });
-      if (!account) continue;
+      // The account rule of the application (issue.ts): sealed, and skipped if issued already.
+      const issued = await issueAccount(tx, secrets.cards, {
+        companyId: company.id,
+        cardholderId: null,
+        groupId: null,
+        number: demoAccountNumber(demo.sequence),
+      });
+      if (issued.problem !== undefined) continue;
       await tx.insert(realCards).values({
         companyId: company.id,
-        accountId: account.id,
+        accountId: issued.accountId,
         alias: demo.alias,
         aliasKey: demo.alias.toLowerCase(),
       });
-      issued.push(account.id);
+      accountIds.push(issued.accountId);
     }
-    if (issued.length > 0) await insertDemoTransactions(tx, new Date(), issued);
+    if (accountIds.length > 0) await insertDemoTransactions(tx, new Date(), accountIds);
     await tx
       .insert(serverSecrets)
       .values({ name: REAL_CARDS_MARKER, value: new Date().toISOString() })
