@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, expectAccessible, launch, newPage, signIn } from './support/browser.ts';
@@ -180,6 +181,37 @@ describe('People (issue 7)', () => {
       .evaluateAll((nodes) => nodes.map((n) => Math.round(n.getBoundingClientRect().height)));
     expect(heights[0]).toBe(heights[1]);
     await expectAccessible(page, 'create user form');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a list exports what it shows as CSV and takes one action on the rows chosen (issue 20 item 3)', async () => {
+    const { page, context, problems } = await newPage(browser);
+    await signInAsAdmin(page);
+    await page.goto('/app/people?q=agmgr01');
+    await page.locator('#people-results tbody tr').first().waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('#people-export').click(),
+    ]);
+    const csv = await readFile((await download.path()) as string, 'utf8');
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'userId,firstName,lastName,email,userType,status,company',
+    );
+    expect(csv).toContain('agmgr01,');
+
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await page.locator('#people-bulk legend', { hasText: '1 user selected' }).waitFor();
+    await expectAccessible(page, 'bulk actions');
+    await page.locator('#people-bulk-deactivate').click();
+    await page.locator('#people-bulk-confirm-ok').click();
+    await page.locator('#people-bulk-outcome', { hasText: 'Changed: 1.' }).waitFor();
+    await page.locator('#people-results tbody tr', { hasText: 'Inactive' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Select agmgr01' }).check();
+    await page.locator('#people-bulk-reactivate').click();
+    await page.locator('#people-bulk-confirm-ok').click();
+    await page.locator('#people-bulk-outcome', { hasText: 'Changed: 1.' }).waitFor();
+    await page.locator('#people-results tbody tr', { hasText: /\bActive\b/ }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

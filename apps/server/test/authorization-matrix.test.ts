@@ -91,6 +91,19 @@ const MATRIX: Cell[] = [
     expect: row(403, 200, 200, 200, 200, 200, 200, 200, 200),
   },
   {
+    endpoint: 'GET /app/api/users.csv',
+    label: 'export the search as CSV',
+    url: '/app/api/users.csv?q=ada',
+    expect: row(403, 200, 200, 200, 200, 200, 200, 200, 200),
+  },
+  {
+    endpoint: 'POST /app/api/users/bulk',
+    label: 'unlock unknown users (each refused in the answer)',
+    url: '/app/api/users/bulk',
+    body: { action: 'unlock', userIds: ['nosuch01'] },
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 200),
+  },
+  {
     endpoint: 'GET /app/api/users/:userId',
     label: 'view an Acme cardholder',
     url: '/app/api/users/active01',

@@ -407,6 +407,74 @@ describe('edit, deactivate, unlock', () => {
   });
 });
 
+describe('lists as a client’s tool (issue 20 item 3)', () => {
+  it('exports every match of a search as CSV, formula cells neutralised, in the caller’s scope only', async () => {
+    const res = await admin.get('/app/api/users.csv?status=Active&type=A');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('userId,firstName,lastName,email,userType,status,company');
+    expect(lines.some((l) => l.startsWith('active01,'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('bncuser01,'))).toBe(false);
+    const page = json(await admin.get('/app/api/users?status=Active&type=A'));
+    expect(lines.length - 1).toBe(page.total);
+    expect((await admin.get('/app/api/users.csv?q=a')).statusCode).toBe(400);
+  });
+
+  it('takes one action on several users, each changed as alone and audited, and says what became of each', async () => {
+    const created = ['bulk0a01', 'bulk0a02'];
+    for (const userId of created) {
+      const res = await admin.postJson('/app/api/users', {
+        userId,
+        firstName: 'Bulk',
+        lastName: userId,
+        email: `${userId}@example.com`,
+        emailConfirm: `${userId}@example.com`,
+        userType: 'A',
+        locale: 'en_US',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const off = json(
+      await admin.postJson('/app/api/users/bulk', {
+        action: 'deactivate',
+        userIds: [...created, 'admin01', 'bncuser01', 'bulk0a01'],
+      }),
+    );
+    expect(off.results).toEqual([
+      { userId: 'bulk0a01', outcome: 'done', code: null },
+      { userId: 'bulk0a02', outcome: 'done', code: null },
+      { userId: 'admin01', outcome: 'refused', code: 'user.self' },
+      { userId: 'bncuser01', outcome: 'refused', code: 'user.notFound' },
+    ]);
+    const again = json(
+      await admin.postJson('/app/api/users/bulk', { action: 'deactivate', userIds: created }),
+    );
+    expect(again.results.map((r: { outcome: string }) => r.outcome)).toEqual(['unchanged', 'unchanged']);
+    const on = json(await admin.postJson('/app/api/users/bulk', { action: 'reactivate', userIds: created }));
+    expect(on.results.map((r: { outcome: string }) => r.outcome)).toEqual(['done', 'done']);
+    const events = await ctx.app.db
+      .select({ event: auditEvents.event })
+      .from(auditEvents)
+      .where(sql`${auditEvents.entityId} = 'bulk0a01'`);
+    expect(events.map((e) => e.event)).toEqual(
+      expect.arrayContaining(['user.created', 'user.deactivated', 'user.reactivated']),
+    );
+    const bad = await admin.postJson('/app/api/users/bulk', { action: 'delete', userIds: [] });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).fieldErrors).toMatchObject({
+      action: 'bulk.action.invalid',
+      userIds: 'bulk.userIds.none',
+    });
+  });
+});
+
 describe('audit trail', () => {
   it('shows an administrator the events about users in its scope only', async () => {
     const mine = json(await admin.get('/app/api/audit'));

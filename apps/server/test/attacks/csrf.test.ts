@@ -43,6 +43,7 @@ describe('CSRF: every state-changing endpoint refuses a forged request (ASVS V4.
     'PATCH /app/api/users/:userId',
     'PUT /app/api/users/:userId/status',
     'POST /app/api/users/:userId/unlock',
+    'POST /app/api/users/bulk',
     'POST /app/api/org/companies',
     'PATCH /app/api/org/companies/:number',
     'PUT /app/api/org/companies/:number/status',

@@ -191,6 +191,8 @@ const ROUTES: Route[] = [
   { template: '/app/api/me', methods: GET },
   { template: '/app/api/openapi.json', methods: GET },
   { template: '/app/api/users', methods: [...GET, 'POST'] },
+  { template: '/app/api/users.csv', methods: [...GET] },
+  { template: '/app/api/users/bulk', methods: ['POST'] },
   { template: '/app/api/users/:userId', methods: [...GET, 'PATCH'] },
   { template: '/app/api/users/:userId/status', methods: ['PUT'] },
   { template: '/app/api/users/:userId/unlock', methods: ['POST'] },

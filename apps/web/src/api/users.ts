@@ -2,6 +2,8 @@ import type {
   CreateUserBody,
   SetUserStatusBody,
   UpdateUserBody,
+  UserBulkBody,
+  UserBulkResult,
   UserDetail,
   UserSearchResult,
   UserStatus,
@@ -55,4 +57,18 @@ export function setUserStatus(userId: string, status: SetUserStatusBody['status'
 /** `POST /app/api/users/:userId/unlock` */
 export function unlockUser(userId: string): Promise<UserDetail> {
   return requestJson<UserDetail>(`${one(userId)}/unlock`, { method: 'POST' });
+}
+
+/** `POST /app/api/users/bulk`: one action on the chosen users; what became of each. */
+export function bulkUsers(body: UserBulkBody): Promise<UserBulkResult> {
+  return requestJson<UserBulkResult>(`${BASE}/bulk`, { method: 'POST', json: body });
+}
+
+/** `GET /app/api/users.csv?q=&type=&status=`: the address of every match as CSV (a download link). */
+export function usersCsvUrl(params: Pick<UserSearchParams, 'q' | 'type' | 'status'>): string {
+  const query = new URLSearchParams();
+  if (params.q) query.set('q', params.q);
+  if (params.type) query.set('type', params.type);
+  if (params.status) query.set('status', params.status);
+  return `/app/api/users.csv?${query}`;
 }

@@ -100,6 +100,44 @@ export interface DataTableProps<T extends RowData> {
   paging?: PagerProps | undefined;
   /** Controls shown above the table beside the column menu (an export link, a create button). */
   toolbar?: ReactNode;
+  /** Rows the user may choose for a bulk action: a checkbox first in each row, one for the page in the header. */
+  selection?: RowSelection<T> | undefined;
+}
+
+/** The chosen rows (by row id) of a grid that offers bulk actions (issue 20 item 3). */
+export interface RowSelection<T> {
+  selected: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+  /** The row checkbox's accessible name, naming the row ("Select admin01"). */
+  label: (row: T) => string;
+  /** The header checkbox's accessible name ("Select all on this page"). */
+  allLabel: string;
+}
+
+/** The header's checkbox: checked when every row of the page is chosen, mixed when some are. */
+function SelectAll({
+  checked,
+  mixed,
+  label,
+  onChange,
+}: {
+  checked: boolean;
+  mixed: boolean;
+  label: string;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className="app-table__select"
+      aria-label={label}
+      checked={checked}
+      ref={(node) => {
+        if (node) node.indeterminate = mixed;
+      }}
+      onChange={(event) => onChange(event.target.checked)}
+    />
+  );
 }
 
 const EMPTY: never[] = [];
@@ -134,6 +172,7 @@ export function DataTable<T extends RowData>({
   rowActions,
   paging,
   toolbar,
+  selection,
 }: DataTableProps<T>) {
   const { t } = useApp();
   const manual = sorting !== undefined;
@@ -165,6 +204,17 @@ export function DataTable<T extends RowData>({
   const rows = table.getRowModel().rows;
   const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide());
   const isEmpty = data !== undefined && data.length === 0 && !loading;
+  const pageIds = rows.map((row) => row.id);
+  const chosenOnPage = selection ? pageIds.filter((rowId) => selection.selected.has(rowId)).length : 0;
+  const choose = (ids: string[], on: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    for (const rowId of ids) {
+      if (on) next.add(rowId);
+      else next.delete(rowId);
+    }
+    selection.onChange(next);
+  };
 
   return (
     <div className="app-grid">
@@ -205,6 +255,16 @@ export function DataTable<T extends RowData>({
             <thead>
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
+                  {selection ? (
+                    <th scope="col" className="app-table__select-cell">
+                      <SelectAll
+                        checked={pageIds.length > 0 && chosenOnPage === pageIds.length}
+                        mixed={chosenOnPage > 0 && chosenOnPage < pageIds.length}
+                        label={selection.allLabel}
+                        onChange={(on) => choose(pageIds, on)}
+                      />
+                    </th>
+                  ) : null}
                   {group.headers.map((header) => {
                     const column = header.column;
                     const canSort = column.getCanSort();
@@ -243,7 +303,18 @@ export function DataTable<T extends RowData>({
               {rows.map((row) => {
                 const actions = rowActions?.actions(row.original) ?? [];
                 return (
-                  <tr key={row.id}>
+                  <tr key={row.id} data-selected={selection?.selected.has(row.id) ? '' : undefined}>
+                    {selection ? (
+                      <td className="app-table__select-cell">
+                        <input
+                          type="checkbox"
+                          className="app-table__select"
+                          aria-label={selection.label(row.original)}
+                          checked={selection.selected.has(row.id)}
+                          onChange={(event) => choose([row.id], event.target.checked)}
+                        />
+                      </td>
+                    ) : null}
                     {row.getVisibleCells().map((cell) => {
                       const meta = cell.column.columnDef.meta;
                       return meta?.rowHeader ? (

@@ -179,3 +179,45 @@ export const USER_API_ERROR_CODES = [
   'user.notLocked',
 ] as const;
 export type UserApiErrorCode = (typeof USER_API_ERROR_CODES)[number];
+
+/**
+ * `POST /app/api/users/bulk` (issue 20 item 3): one action — unlock, deactivate, reactivate — on the
+ * users chosen in a list (at most a page of them). Each user is its own change, checked and audited as
+ * the single action is; the answer says what happened to each.
+ */
+export const USER_BULK_ACTIONS = ['unlock', 'deactivate', 'reactivate'] as const;
+export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
+export const USER_BULK_MAX = 50;
+export const userBulkBodySchema = z.object({
+  action: z.enum(USER_BULK_ACTIONS, { error: 'bulk.action.invalid' }),
+  userIds: z
+    .array(z.string().max(64, { error: 'bulk.userIds.invalid' }), { error: 'bulk.userIds.invalid' })
+    .min(1, { error: 'bulk.userIds.none' })
+    .max(USER_BULK_MAX, { error: 'bulk.userIds.tooMany' }),
+});
+export type UserBulkBody = z.infer<typeof userBulkBodySchema>;
+export const userBulkResultSchema = z
+  .object({
+    results: z.array(
+      z.object({
+        userId: z.string(),
+        /** done: changed; unchanged: already so; refused: `code` says why (a `validation.` key). */
+        outcome: z.enum(['done', 'unchanged', 'refused']),
+        code: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'UserBulkResult' });
+export type UserBulkResult = z.infer<typeof userBulkResultSchema>;
+
+/** `GET /app/api/users.csv?q=&type=&status=`: every match of the search (not one page), as CSV. */
+export const userExportQuerySchema = userSearchQuerySchema.omit({ after: true, before: true });
+export const USER_CSV_COLUMNS = [
+  'userId',
+  'firstName',
+  'lastName',
+  'email',
+  'userType',
+  'status',
+  'company',
+] as const;

@@ -1,9 +1,13 @@
 import {
   createUserBodySchema,
+  fileBytesSchema,
   noBodySchema,
   setUserStatusBodySchema,
   updateUserBodySchema,
+  userBulkBodySchema,
+  userBulkResultSchema,
   userDetailSchema,
+  userExportQuerySchema,
   userParamsSchema,
   userSearchQuerySchema,
   userSearchResultSchema,
@@ -27,6 +31,38 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       permission: 'viewUsers',
       query: userSearchQuerySchema,
       response: userSearchResultSchema,
+    }),
+  );
+  // Every match of the search as CSV (a sibling path: no user ID holds a dot).
+  app.get(
+    '/app/api/users.csv',
+    handle(
+      async ({ caller, reply, query }) => {
+        const { csv, filename } = await service.exportCsv(caller, query);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('x-content-type-options', 'nosniff')
+          .send(csv);
+      },
+      {
+        permission: 'viewUsers',
+        query: userExportQuerySchema,
+        response: {
+          200: {
+            description: 'The matching users as CSV (attachment), formula-injection safe',
+            content: { 'text/csv': { schema: fileBytesSchema } },
+          },
+        },
+      },
+    ),
+  );
+  app.post(
+    '/app/api/users/bulk',
+    handle(({ caller, request, body }) => service.bulk(caller, body, request.ip), {
+      permission: 'administerUsers',
+      body: userBulkBodySchema,
+      response: userBulkResultSchema,
     }),
   );
   app.get(

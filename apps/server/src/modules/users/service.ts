@@ -16,9 +16,12 @@ import {
   portalUrl,
   type ScopeField,
   type UpdateUserBody,
+  USER_CSV_COLUMNS,
   USER_NAME_MAX_LENGTH,
   USER_TYPE_CODES,
   USER_TYPE_INFO,
+  type UserBulkBody,
+  type UserBulkResult,
   type UserDetail,
   type UserPlacementInput,
   type UserSearchQuery,
@@ -27,12 +30,14 @@ import {
   type UserSummary,
   type UserType,
 } from '@cardportal/domain';
+import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
-import { refuse } from '../../http/app-error.ts';
+import { AppError, refuse } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../kernel/audit.ts';
 import { enqueueMail } from '../../kernel/outbox.ts';
+import { formulaSafe } from '../../kernel/spreadsheet.ts';
 import { generatedPassword } from '../../security/generated-password.ts';
 import { hashSecret } from '../../security/hashing.ts';
 import { orgPathOf, peerOf, placementOfVisible } from '../access/index.ts';
@@ -122,6 +127,71 @@ export class UserService {
       pageSize,
       readOnly: caller.type === 'Z',
     };
+  }
+
+  /**
+   * Every match of a search as CSV (issue 20 item 3: a list exports what it shows — all its pages, up
+   * to the "Result set is too large" limit, which the search refuses past anyway). Cells that a
+   * spreadsheet would run as a formula are neutralised.
+   */
+  async exportCsv(caller: Caller, query: Omit<UserSearchQuery, 'after' | 'before'>) {
+    const first = await this.search(caller, query);
+    const rows: UserSummary[] = [...first.rows];
+    let after = first.nextCursor;
+    while (after && rows.length < first.total) {
+      const next = await this.search(caller, { ...query, after });
+      rows.push(...next.rows);
+      after = next.nextCursor;
+    }
+    const cell = (value: string) => formulaSafe(value);
+    const csv = stringify(
+      rows.map((r) => [
+        cell(r.userId),
+        cell(r.firstName),
+        cell(r.lastName),
+        cell(r.email),
+        r.userType,
+        r.status,
+        r.company ? cell(`${r.company.number} ${r.company.name}`) : '',
+      ]),
+      { header: true, columns: [...USER_CSV_COLUMNS], record_delimiter: '\r\n', bom: true },
+    );
+    return { csv, filename: `users-${new Date().toISOString().slice(0, 10)}.csv` };
+  }
+
+  /**
+   * One action on several users (issue 20 item 3): each user is changed exactly as the single action
+   * changes it (its own transaction, scope and permission checks, audit row), and the answer says what
+   * became of each — done, unchanged (already so), or refused with the reason.
+   */
+  async bulk(caller: Caller, body: UserBulkBody, ip: string): Promise<UserBulkResult> {
+    const results: UserBulkResult['results'] = [];
+    for (const userId of [...new Set(body.userIds)]) {
+      try {
+        const before = await this.view(caller, userId);
+        const already =
+          (body.action === 'unlock' && before.status !== 'Locked') ||
+          (body.action === 'deactivate' && before.status === 'Inactive') ||
+          (body.action === 'reactivate' && before.status === 'Active');
+        if (already) {
+          results.push({ userId: before.userId, outcome: 'unchanged', code: null });
+          continue;
+        }
+        if (body.action === 'unlock') await this.unlock(caller, before.userId, ip);
+        else
+          await this.setStatus(
+            caller,
+            before.userId,
+            body.action === 'deactivate' ? 'Inactive' : 'Active',
+            ip,
+          );
+        results.push({ userId: before.userId, outcome: 'done', code: null });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        results.push({ userId, outcome: 'refused', code: error.code });
+      }
+    }
+    return { results };
   }
 
   /** The user as the caller may see it; 404 when absent or outside the scope (never says which). */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { accessAs, getUserLink, linkUsers, unlinkUser } from '../../api/multi-user.ts';
 import { getUserRoles, setUserRoles } from '../../api/roles.ts';
 import {
+  bulkUsers,
   createUser,
   getUser,
   searchUsers,
@@ -127,3 +128,12 @@ export const userFormSchema = (options: {
         if (key) ctx.addIssue({ code: 'custom', path: [field], message: key });
       }
     });
+
+/** One action on several users: every search and every cached user is read again afterwards. */
+export function useBulkUsers() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: bulkUsers,
+    onSuccess: () => client.invalidateQueries({ queryKey: peopleKeys.all }),
+  });
+}

@@ -88,4 +88,58 @@ describe('People search', () => {
       await screen.findByText('You are signed in as a system administrator: this page is read-only.'),
     ).toBeDefined();
   });
+
+  it('exports the search as CSV and takes one action on the chosen users, saying what became of each', async () => {
+    const calls = mockFetch((call) => {
+      if (call.url.startsWith('/app/api/users?'))
+        return { body: result({ rows: rows(3), total: 3, nextCursor: null, pageCount: 1 }) };
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url === '/app/api/users/bulk')
+        return {
+          body: {
+            results: [
+              { userId: 'card00', outcome: 'done', code: null },
+              { userId: 'card01', outcome: 'unchanged', code: null },
+              { userId: 'card02', outcome: 'refused', code: 'user.forbidden' },
+            ],
+          },
+        };
+      return undefined;
+    });
+    renderApp('/people?q=carl&status=Active');
+    await screen.findByRole('table', { name: 'Users found' });
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/app/api/users.csv?q=carl&status=Active',
+    );
+    const all = screen.getByRole('checkbox', { name: 'Select all on this page' }) as HTMLInputElement;
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select card00' }));
+    expect(all.indeterminate).toBe(true);
+    expect(screen.getByText('1 user selected')).toBeDefined();
+    fireEvent.click(all);
+    expect(all.checked).toBe(true);
+    expect(screen.getByText('3 users selected')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Deactivate 3 users?' })).toBeDefined();
+    fireEvent.click(document.getElementById('people-bulk-confirm-ok') as HTMLElement);
+    expect(await screen.findByText('Changed: 1. Already so: 1. Refused: 1.')).toBeDefined();
+    expect(screen.getByText(`card02: ${problemTextOf('user.forbidden')}`)).toBeDefined();
+    expect(calls.find((c) => c.url === '/app/api/users/bulk')?.body).toEqual({
+      action: 'deactivate',
+      userIds: ['card00', 'card01', 'card02'],
+    });
+    // The refused stay chosen, to try again or look at.
+    expect(screen.getByText('1 user selected')).toBeDefined();
+  });
+
+  it('offers no selection to those who may not change users', async () => {
+    mockFetch((call) =>
+      call.url.startsWith('/app/api/users?')
+        ? { body: result({ rows: rows(2), total: 2, readOnly: true }) }
+        : undefined,
+    );
+    renderApp('/people?q=carl');
+    await screen.findByRole('table', { name: 'Users found' });
+    expect(screen.queryByRole('checkbox', { name: 'Select all on this page' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toBeDefined();
+  });
 });

@@ -1,15 +1,20 @@
 import {
   canAdminister,
   checkSearchCriteria,
+  may,
   USER_STATUSES,
   USER_TYPES_BY_LEVEL,
+  type UserBulkAction,
+  type UserBulkResult,
   type UserStatus,
   type UserType,
 } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { usersCsvUrl } from '../../api/users.ts';
+import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { DataTable, type SortingState } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
@@ -20,7 +25,7 @@ import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { peopleColumns } from './people-columns.tsx';
-import { peopleSearchSchema, userSearchQuery } from './people-queries.ts';
+import { peopleSearchSchema, useBulkUsers, userSearchQuery } from './people-queries.ts';
 
 /** The criteria a search needs: text of 2+ characters unless a type or status narrows it (API contract). */
 export function checkCriteria(q: string, type: string, status: string): string | undefined {
@@ -85,6 +90,34 @@ export function PeopleSearchScreen() {
   const result = query.isEnabled ? query.data : undefined;
   const failed = query.isError ? problemOf(query.error) : undefined;
   const any = t('app.people.search.any');
+
+  // Bulk actions (issue 20 item 3): the rows chosen on any page of this search, one action on them all.
+  const mayBulk = may({ type: user.userType }, 'administerUsers') && result?.readOnly === false;
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set());
+  const [asking, setAsking] = useState<UserBulkAction | undefined>();
+  const [outcome, setOutcome] = useState<UserBulkResult | undefined>();
+  const bulk = useBulkUsers();
+  // A new search starts with nothing chosen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the criteria are the search
+  useEffect(() => {
+    setChosen(new Set());
+    setOutcome(undefined);
+  }, [q, type, status]);
+  const run = (action: UserBulkAction) => {
+    setAsking(undefined);
+    setOutcome(undefined);
+    bulk.mutate(
+      { action, userIds: [...chosen] },
+      {
+        onSuccess: (answer) => {
+          setOutcome(answer);
+          setChosen(new Set(answer.results.filter((r) => r.outcome === 'refused').map((r) => r.userId)));
+        },
+      },
+    );
+  };
+  const counted = (which: 'done' | 'unchanged' | 'refused') =>
+    outcome?.results.filter((r) => r.outcome === which).length ?? 0;
 
   return (
     <>
@@ -163,8 +196,93 @@ export function PeopleSearchScreen() {
           sorting={SERVER_ORDER}
           columnChoice
           paging={paging.pager('people', result)}
+          toolbar={
+            <a
+              className="app-button"
+              id="people-export"
+              href={usersCsvUrl({ q: q.trim() || undefined, type, status })}
+              download
+            >
+              {t('app.people.export')}
+            </a>
+          }
+          selection={
+            mayBulk
+              ? {
+                  selected: chosen,
+                  onChange: setChosen,
+                  label: (row) => t('app.table.selectRow', row.userId),
+                  allLabel: t('app.table.selectAll'),
+                }
+              : undefined
+          }
         />
       )}
+      {mayBulk && chosen.size > 0 ? (
+        <fieldset className="app-bulk" id="people-bulk">
+          <legend>{tCount('app.people.bulk.selected', chosen.size)}</legend>
+          {(['unlock', 'deactivate', 'reactivate'] as const).map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={`app-button${action === 'deactivate' ? ' app-button--danger' : ''}`}
+              id={`people-bulk-${action}`}
+              disabled={bulk.isPending}
+              onClick={() => setAsking(action)}
+            >
+              {t(`app.people.action.${action}`)}
+            </button>
+          ))}
+          <button
+            type="button"
+            className="app-button"
+            id="people-bulk-clear"
+            onClick={() => setChosen(new Set())}
+          >
+            {t('app.people.bulk.clear')}
+          </button>
+        </fieldset>
+      ) : null}
+      <div aria-live="polite" className="app-live">
+        {outcome ? (
+          <div id="people-bulk-outcome" className="app-done">
+            <p>
+              {t(
+                'app.people.bulk.outcome',
+                String(counted('done')),
+                String(counted('unchanged')),
+                String(counted('refused')),
+              )}
+            </p>
+            {counted('refused') > 0 ? (
+              <ul>
+                {outcome.results
+                  .filter((r) => r.outcome === 'refused')
+                  .map((r) => (
+                    <li key={r.userId}>
+                      {t('app.people.bulk.refused', r.userId, problemText(r.code ?? 'error.generic'))}
+                    </li>
+                  ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <ErrorSummary
+        id="people-bulk-error"
+        message={bulk.isError ? problemText(problemOf(bulk.error)) : undefined}
+      />
+      <ConfirmDialog
+        open={asking !== undefined}
+        idPrefix="people-bulk-confirm"
+        title={asking ? tCount(`app.people.bulk.confirm.${asking}`, chosen.size) : ''}
+        body={t('app.people.bulk.confirmBody')}
+        confirmLabel={asking ? t(`app.people.action.${asking}`) : ''}
+        onConfirm={() => {
+          if (asking) run(asking);
+        }}
+        onCancel={() => setAsking(undefined)}
+      />
     </>
   );
 }
