@@ -135,14 +135,16 @@ export class UserService {
    * spreadsheet would run as a formula are neutralised.
    */
   async exportCsv(caller: Caller, query: Omit<UserSearchQuery, 'after' | 'before'>) {
+    // The search's own checks and count ("too large" past the limit), then every match in one read.
     const first = await this.search(caller, query);
-    const rows: UserSummary[] = [...first.rows];
-    let after = first.nextCursor;
-    while (after && rows.length < first.total) {
-      const next = await this.search(caller, { ...query, after });
-      rows.push(...next.rows);
-      after = next.nextCursor;
-    }
+    const q = query.q?.trim() || undefined;
+    const all = await repo.searchUsers(
+      this.db,
+      caller,
+      { q, type: query.type, status: query.status },
+      { limit: Math.max(first.total, 1) },
+    );
+    const rows: UserSummary[] = all.rows.map((r) => summary(r));
     const cell = (value: string) => formulaSafe(value);
     const csv = stringify(
       rows.map((r) => [
