@@ -211,7 +211,7 @@ describe('People (issue 7)', () => {
     await page.locator('#people-bulk-reactivate').click();
     await page.locator('#people-bulk-confirm-ok').click();
     await page.locator('#people-bulk-outcome', { hasText: 'Changed: 1.' }).waitFor();
-    await page.locator('#people-results tbody tr', { hasText: /\bActive\b/ }).waitFor();
+    await page.locator('#people-results tbody tr', { hasNotText: 'Inactive' }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
