@@ -215,4 +215,51 @@ describe('People (issue 7)', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+  it('sorts a list by its column headers, on the server, with the order announced (issue 20 item 3)', async () => {
+    const { page, context, problems } = await newPage(browser);
+    await signInAsAdmin(page);
+    await page.goto('/app/people?status=Active');
+    const rows = page.locator('#people-results tbody tr');
+    await rows.first().waitFor();
+    const userIds = () => page.locator('#people-results tbody th[scope="row"]').allTextContents();
+    const header = (name: string) => page.locator('#people-results thead th', { hasText: name });
+    expect(await header('Name').getAttribute('aria-sort')).toBe('ascending');
+    expect(await header('User ID').getAttribute('aria-sort')).toBe('none');
+    // E-mail is not an order the server offers: no button in its header.
+    expect(await header('E-mail').locator('button').count()).toBe(0);
+    expect(await header('E-mail').getAttribute('aria-sort')).toBeNull();
+
+    // The rows of the new order have arrived: the header says so and the table is no longer busy.
+    const sortedBy = (name: string, sort: string) =>
+      page.waitForFunction(
+        ([n, s]) => {
+          const table = document.querySelector('#people-results');
+          const th = table?.querySelector(`thead th[aria-sort="${s}"]`);
+          return th?.textContent === n && !table?.hasAttribute('aria-busy');
+        },
+        [name, sort],
+      );
+    // By keyboard: focus the User ID header's button and press Enter.
+    await header('User ID').locator('button').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/sort=userId&dir=asc/);
+    await sortedBy('User ID', 'ascending');
+    const ascending = await userIds();
+    expect(ascending).toEqual([...ascending].sort());
+    await header('User ID').locator('button').click();
+    await page.waitForURL(/sort=userId&dir=desc/);
+    await sortedBy('User ID', 'descending');
+    const descending = await userIds();
+    expect(descending).toEqual([...descending].sort().reverse());
+    expect(descending[0]).not.toBe(ascending[0]);
+    expect(await header('User ID').getAttribute('aria-sort')).toBe('descending');
+    await expectAccessible(page, 'people sorted by user ID, descending');
+    // The order is in the URL: a reload shows the same order, and the CSV exports it.
+    await page.reload();
+    await rows.first().waitFor();
+    expect(await header('User ID').getAttribute('aria-sort')).toBe('descending');
+    expect(await page.locator('#people-export').getAttribute('href')).toContain('sort=userId&dir=desc');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

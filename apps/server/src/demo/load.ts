@@ -5,7 +5,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
 import {
-  accounts,
   cardholders,
   companies,
   issuerCodes,

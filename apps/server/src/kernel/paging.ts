@@ -33,6 +33,33 @@ export interface Keyset<Row> {
   keyOf: (row: Row) => (string | number)[];
 }
 
+/** One of a list's sort orders: its unique key, in the order of the index that answers it. */
+export interface SortKey<Row> {
+  keys: KeyPart[];
+  keyOf: (row: Row) => (string | number)[];
+}
+
+/**
+ * The keyset of a list in the order a request chose (issue 20 item 3, docs/paging.md "Sorting"): the
+ * order's key in that direction. Its cursors name the order (the default order keeps the list's own
+ * name), so a cursor taken in one order is refused in another instead of landing at a random place.
+ */
+export function sortedKeyset<Row, S extends string>(
+  list: string,
+  sorts: Record<S, SortKey<Row>>,
+  chosen: { sort: S; dir: 'asc' | 'desc' },
+  defaultOrder: { sort: S; dir: 'asc' | 'desc' },
+): Keyset<Row> {
+  const key = sorts[chosen.sort];
+  const isDefault = chosen.sort === defaultOrder.sort && chosen.dir === defaultOrder.dir;
+  return {
+    list: isDefault ? list : `${list}:${chosen.sort}:${chosen.dir}`,
+    keys: key.keys,
+    direction: chosen.dir,
+    keyOf: key.keyOf,
+  };
+}
+
 /** Where a page starts: after a cursor, before one, or neither (the first page). */
 export interface PageRequest {
   after?: string | undefined;

@@ -14,7 +14,7 @@ import type {
   RealCardList,
   RealCardSummary,
 } from '@cardportal/domain';
-import { requestJson, withQuery } from './client.ts';
+import { requestJson, type SortParams, withQuery } from './client.ts';
 
 const company = (number: string) => `/app/api/org/companies/${encodeURIComponent(number)}`;
 
@@ -26,7 +26,7 @@ export function searchCardholders(
     status?: string | undefined;
     after?: string | undefined;
     before?: string | undefined;
-  },
+  } & SortParams,
   signal?: AbortSignal,
 ): Promise<CardholderList> {
   return requestJson<CardholderList>(withQuery(`${company(number)}/cardholders`, params), { signal });
@@ -68,7 +68,7 @@ export function searchAccounts(
     status?: string | undefined;
     after?: string | undefined;
     before?: string | undefined;
-  },
+  } & SortParams,
   signal?: AbortSignal,
 ): Promise<AccountList> {
   return requestJson<AccountList>(withQuery(`${company(number)}/accounts`, params), { signal });
@@ -160,7 +160,7 @@ export function searchRealCards(
     status?: string | undefined;
     after?: string | undefined;
     before?: string | undefined;
-  },
+  } & SortParams,
   signal?: AbortSignal,
 ): Promise<RealCardList> {
   return requestJson<RealCardList>(withQuery(`${company(number)}/real-cards`, params), { signal });

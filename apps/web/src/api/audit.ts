@@ -1,5 +1,5 @@
 import type { AuditPage } from '@cardportal/domain';
-import { requestJson } from './client.ts';
+import { requestJson, setSort } from './client.ts';
 
 export interface AuditParams {
   from?: string | undefined;
@@ -10,6 +10,8 @@ export interface AuditParams {
   /** A cursor of the previous answer: the rows after it, or before it (docs/paging.md). */
   after?: string | undefined;
   before?: string | undefined;
+  /** Oldest first (`asc`) or newest first (the default). */
+  dir?: 'asc' | 'desc' | undefined;
 }
 
 const query = (params: AuditParams, withPage: boolean) => {
@@ -18,6 +20,7 @@ const query = (params: AuditParams, withPage: boolean) => {
     const value = params[key]?.trim();
     if (value) q.set(key, value);
   }
+  if (withPage && params.dir) setSort(q, { sort: 'at', dir: params.dir });
   if (withPage && params.after) q.set('after', params.after);
   else if (withPage && params.before) q.set('before', params.before);
   return q.toString();

@@ -171,6 +171,18 @@ export async function exists(url: string): Promise<boolean> {
 }
 
 /** A URL with its query: the parameters that have a value, encoded (empty and undefined left out). */
+/** A list's order (docs/paging.md "Sorting"): absent, the list's default. */
+export interface SortParams {
+  sort?: string | undefined;
+  dir?: 'asc' | 'desc' | undefined;
+}
+
+/** Puts a list's order on a query (nothing for the default order). */
+export function setSort(query: URLSearchParams, params: SortParams): void {
+  if (params.sort) query.set('sort', params.sort);
+  if (params.dir) query.set('dir', params.dir);
+}
+
 export function withQuery(url: string, params: object): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {

@@ -15,7 +15,7 @@ import type {
   NewIssuerBody,
   ProgramOptionsView,
 } from '@cardportal/domain';
-import { requestJson, requestVoid } from './client.ts';
+import { requestJson, requestVoid, type SortParams, setSort } from './client.ts';
 
 const BASE = '/app/api/org/issuers';
 const one = (number: string) => `${BASE}/${encodeURIComponent(number)}`;
@@ -24,11 +24,12 @@ const GROUPS = '/app/api/org/issuer-groups';
 
 /** `GET /app/api/org/issuers?q=&page=` */
 export function searchIssuers(
-  params: { q?: string | undefined; page?: number | undefined },
+  params: { q?: string | undefined; page?: number | undefined } & SortParams,
   signal?: AbortSignal,
 ): Promise<IssuerList> {
   const query = new URLSearchParams();
   if (params.q) query.set('q', params.q);
+  setSort(query, params);
   if (params.page && params.page > 1) query.set('page', String(params.page));
   return requestJson<IssuerList>(`${BASE}?${query}`, { signal });
 }

@@ -7,7 +7,7 @@ import type {
   ReportingStructure,
   UploadResult,
 } from '@cardportal/domain';
-import { requestJson, requestVoid, uploadBytes } from './client.ts';
+import { requestJson, requestVoid, type SortParams, setSort, uploadBytes } from './client.ts';
 
 const BASE = '/app/api/org/companies';
 const one = (number: string) => `${BASE}/${encodeURIComponent(number)}`;
@@ -18,11 +18,12 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 
 /** `GET /app/api/org/companies?q=&after=|before=` (paged by key) */
 export function searchCompanies(
-  params: { q?: string | undefined; after?: string | undefined; before?: string | undefined },
+  params: { q?: string | undefined; after?: string | undefined; before?: string | undefined } & SortParams,
   signal?: AbortSignal,
 ): Promise<CompanyList> {
   const query = new URLSearchParams();
   if (params.q) query.set('q', params.q);
+  setSort(query, params);
   if (params.after) query.set('after', params.after);
   else if (params.before) query.set('before', params.before);
   return requestJson<CompanyList>(`${BASE}?${query}`, { signal });

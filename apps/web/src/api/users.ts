@@ -9,7 +9,7 @@ import type {
   UserStatus,
   UserType,
 } from '@cardportal/domain';
-import { requestJson } from './client.ts';
+import { requestJson, type SortParams, setSort } from './client.ts';
 
 const BASE = '/app/api/users';
 const one = (userId: string) => `${BASE}/${encodeURIComponent(userId)}`;
@@ -21,14 +21,17 @@ export interface UserSearchParams {
   /** A cursor of the previous answer: the rows after it, or before it (docs/paging.md). */
   after?: string | undefined;
   before?: string | undefined;
+  sort?: SortParams['sort'];
+  dir?: SortParams['dir'];
 }
 
-/** `GET /app/api/users?q=&type=&status=&after=|before=` */
+/** `GET /app/api/users?q=&type=&status=&sort=&dir=&after=|before=` */
 export function searchUsers(params: UserSearchParams, signal?: AbortSignal): Promise<UserSearchResult> {
   const query = new URLSearchParams();
   if (params.q) query.set('q', params.q);
   if (params.type) query.set('type', params.type);
   if (params.status) query.set('status', params.status);
+  setSort(query, params);
   if (params.after) query.set('after', params.after);
   else if (params.before) query.set('before', params.before);
   return requestJson<UserSearchResult>(`${BASE}?${query}`, { signal });
@@ -65,10 +68,13 @@ export function bulkUsers(body: UserBulkBody): Promise<UserBulkResult> {
 }
 
 /** `GET /app/api/users.csv?q=&type=&status=`: the address of every match as CSV (a download link). */
-export function usersCsvUrl(params: Pick<UserSearchParams, 'q' | 'type' | 'status'>): string {
+export function usersCsvUrl(
+  params: Pick<UserSearchParams, 'q' | 'type' | 'status' | 'sort' | 'dir'>,
+): string {
   const query = new URLSearchParams();
   if (params.q) query.set('q', params.q);
   if (params.type) query.set('type', params.type);
   if (params.status) query.set('status', params.status);
+  setSort(query, params);
   return `/app/api/users.csv?${query}`;
 }

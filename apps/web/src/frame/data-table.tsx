@@ -14,7 +14,7 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useApp } from '../lib/app-context.tsx';
 import { ActionMenu, ChoiceMenu, type MenuAction } from './aria/menu.tsx';
 import { Pager, type PagerProps } from './paging.tsx';
@@ -89,6 +89,11 @@ export interface DataTableProps<T extends RowData> {
    */
   sorting?: SortingState;
   onSortingChange?: (sorting: SortingState) => void;
+  /**
+   * With server sorting: the columns (ids) the server sorts by; only their headers become sort
+   * buttons (frame/use-server-sort.ts hands all three over).
+   */
+  sortable?: readonly string[];
   /** Client sorting's starting order. */
   initialSorting?: SortingState;
   /** The column-choice menu (`{id}-columns`): columns with `enableHiding: false` always show. */
@@ -166,6 +171,7 @@ export function DataTable<T extends RowData>({
   empty,
   sorting,
   onSortingChange,
+  sortable,
   initialSorting,
   columnChoice = false,
   initiallyHidden,
@@ -180,15 +186,28 @@ export function DataTable<T extends RowData>({
   const [visibility, setVisibility] = useState<Record<string, boolean>>(() =>
     Object.fromEntries((initiallyHidden ?? []).map((column) => [column, false])),
   );
+  // Server sorting: a header sorts only when the server sorts by its column.
+  const sortableColumns = useMemo(
+    () =>
+      manual && sortable
+        ? columns.map((column) => {
+            const columnId = column.id ?? ('accessorKey' in column ? String(column.accessorKey) : '');
+            return { ...column, enableSorting: sortable.includes(columnId) };
+          })
+        : columns,
+    [columns, manual, sortable],
+  );
   const table = useTable({
     features: dataTableFeatures,
-    columns,
+    columns: sortableColumns,
     data: (data ?? EMPTY) as T[],
     getRowId: (row: T) => getRowId(row),
     manualSorting: manual,
     enableSorting: !manual || onSortingChange !== undefined,
     enableSortingRemoval: false,
     enableMultiSort: false,
+    // A new column sorts ascending first, whatever its values (the server's orders start there).
+    sortDescFirst: false,
     state: { sorting: manual ? (sorting ?? []) : clientSorting, columnVisibility: visibility },
     onSortingChange: (updater) => {
       const current = manual ? (sorting ?? []) : clientSorting;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, type AccountStatus } from '../organisations.ts';
-import { keysetPageFields, keysetQueryFields, lenient } from './common.ts';
+import { keysetPageFields, keysetQueryFields, type ListOrder, lenient, sortQueryFields } from './common.ts';
 
 /**
  * Contracts of a company's cardholders, card accounts and account groups under
@@ -128,17 +128,40 @@ export const myCardsSchema = z
   .meta({ id: 'MyCards' });
 export type MyCards = z.infer<typeof myCardsSchema>;
 
-/** `GET .../cardholders?q=&status=&after=|before=` and `GET .../accounts?q=&group=&status=&after=|before=`. */
+/** The cardholder search's orders: by name (name 2, name 1), or status (active first) then name. */
+export const CARDHOLDER_LIST_ORDER = {
+  sorts: ['name', 'status'],
+  default: { sort: 'name', dir: 'asc' },
+} as const satisfies ListOrder<string>;
+export type CardholderSort = (typeof CARDHOLDER_LIST_ORDER.sorts)[number];
+
+/** The account search's orders: by cardholder (or real card alias), last four, or status then cardholder. */
+export const ACCOUNT_LIST_ORDER = {
+  sorts: ['cardholder', 'maskedNumber', 'status'],
+  default: { sort: 'cardholder', dir: 'asc' },
+} as const satisfies ListOrder<string>;
+export type AccountSort = (typeof ACCOUNT_LIST_ORDER.sorts)[number];
+
+/** The real cards' orders: by alias, or status (active first) then alias. */
+export const REAL_CARD_LIST_ORDER = {
+  sorts: ['alias', 'status'],
+  default: { sort: 'alias', dir: 'asc' },
+} as const satisfies ListOrder<string>;
+export type RealCardSort = (typeof REAL_CARD_LIST_ORDER.sorts)[number];
+
+/** `GET .../cardholders?q=&status=&sort=&dir=&after=|before=` and `GET .../accounts?q=&group=&status=&sort=&dir=&after=|before=`. */
 export const cardholderSearchQuerySchema = z.object({
   q: lenient(z.string()).describe(
     'Exactly 4 digits: the last four of a visible account; else a name (2–100)',
   ),
   status: lenient(z.string()).describe('active or inactive'),
+  ...sortQueryFields(CARDHOLDER_LIST_ORDER),
   ...keysetQueryFields,
 });
 export const accountSearchQuerySchema = cardholderSearchQuerySchema.extend({
   group: lenient(z.string()).describe('An account group id'),
   status: lenient(z.string()).describe('Active, Suspended or Closed'),
+  ...sortQueryFields(ACCOUNT_LIST_ORDER),
 });
 
 /** `PATCH .../cardholders/:id`: names and the org point (number, in the same company). */
@@ -238,6 +261,7 @@ export type RealCardList = PagedList<RealCardSummary>;
 /** `GET .../real-cards?q=&status=&after=|before=`: alias text (2–100) or the last four; active or inactive. */
 export const realCardSearchQuerySchema = cardholderSearchQuerySchema.extend({
   q: lenient(z.string()).describe('Exactly 4 digits: the last four; else part of the alias (2–100)'),
+  ...sortQueryFields(REAL_CARD_LIST_ORDER),
 });
 
 /** `POST .../real-cards`: the card number (the account rule: 12–19 digits, Luhn, BINs, not issued) and its alias. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keysetPageFields, keysetQueryFields } from './common.ts';
+import { keysetPageFields, keysetQueryFields, type ListOrder, sortQueryFields } from './common.ts';
 
 /**
  * Contracts of the audit-trail endpoints (docs/api.md): `GET /app/api/audit?from=&to=&after=|before=` (paged by key, docs/paging.md) and
@@ -45,9 +45,16 @@ export const AUDIT_ENTITIES = [
   'audit',
 ] as const;
 
+/** The audit trail's order: by time, newest (default) or oldest first. */
+export const AUDIT_LIST_ORDER = {
+  sorts: ['at'],
+  default: { sort: 'at', dir: 'desc' },
+} as const satisfies ListOrder<string>;
+
 export const auditQuerySchema = z.object({
   from: day.optional(),
   to: day.optional(),
+  ...sortQueryFields(AUDIT_LIST_ORDER),
   ...keysetQueryFields,
   actor: filterText,
   user: filterText,

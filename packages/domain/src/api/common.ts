@@ -136,6 +136,42 @@ export const keysetQueryFields = {
   after: pageCursorSchema.optional(),
   before: pageCursorSchema.optional(),
 };
+/**
+ * A list's sort orders (issue 20 item 3): the columns it sorts by on the server, and its default order.
+ * Each order is a unique key over an index (docs/paging.md "Sorting"), so paging by key holds in every
+ * order; a cursor carries its order, and a cursor of another order is `400 page.cursorInvalid`.
+ */
+export interface ListOrder<S extends string> {
+  sorts: readonly [S, ...S[]];
+  default: { sort: S; dir: SortDirection };
+}
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** `sort` (one of the list's orders) and `dir` (`asc` / `desc`): absent, the list's default order. */
+export function sortQueryFields<S extends string>(order: ListOrder<S>) {
+  return {
+    sort: z
+      .enum(order.sorts as unknown as [S, ...S[]], { error: 'sort.invalid' })
+      .optional()
+      .describe(`The column to sort by: ${order.sorts.join(', ')} (default ${order.default.sort})`),
+    dir: z
+      .enum(SORT_DIRECTIONS, { error: 'sort.invalid' })
+      .optional()
+      .describe(`asc or desc (default ${order.default.dir} for the default column, else asc)`),
+  };
+}
+
+/** The order a request asks for: its `sort` and `dir`, else the default (a named column alone sorts ascending). */
+export function chosenOrder<S extends string>(
+  order: ListOrder<S>,
+  query: { sort?: S | undefined; dir?: SortDirection | undefined },
+): { sort: S; dir: SortDirection } {
+  const sort = query.sort ?? order.default.sort;
+  const dir = query.dir ?? (sort === order.default.sort ? order.default.dir : 'asc');
+  return { sort, dir };
+}
+
 export const keysetPageFields = {
   nextCursor: z.string().nullable().describe('The cursor of the next page (as `after`), null on the last'),
   prevCursor: z

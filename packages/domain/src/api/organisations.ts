@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { apiErrorSchema, keysetPageFields, keysetQueryFields, lenient, pageQueryText } from './common.ts';
+import {
+  apiErrorSchema,
+  keysetPageFields,
+  keysetQueryFields,
+  type ListOrder,
+  lenient,
+  pageQueryText,
+  sortQueryFields,
+} from './common.ts';
 
 /**
  * Contracts of the organisation endpoints under /app/api/org (docs/api.md): companies and their
@@ -37,14 +45,30 @@ export type CompanyList = z.infer<typeof companyListSchema>;
  * `GET /app/api/org/issuers?q=&page=`: criteria 2–100 characters; numbered pages with a page jump (the
  * issuers of a programme are few by nature: docs/paging.md).
  */
+/** The issuer search's orders: by number, or by name (then number). */
+export const ISSUER_LIST_ORDER = {
+  sorts: ['number', 'name1'],
+  default: { sort: 'number', dir: 'asc' },
+} as const satisfies ListOrder<string>;
+export type IssuerSort = (typeof ISSUER_LIST_ORDER.sorts)[number];
+
 export const orgSearchQuerySchema = z.object({
   q: lenient(z.string()).describe('Search criteria: 2–100 characters (number or name)'),
   page: pageQueryText,
+  ...sortQueryFields(ISSUER_LIST_ORDER),
 });
 
-/** `GET /app/api/org/companies?q=&after=|before=`: criteria 2–100 characters; paged by key (docs/paging.md). */
+/** The company search's orders: by number, or by name (then number). */
+export const COMPANY_LIST_ORDER = {
+  sorts: ['number', 'name1'],
+  default: { sort: 'number', dir: 'asc' },
+} as const satisfies ListOrder<string>;
+export type CompanySort = (typeof COMPANY_LIST_ORDER.sorts)[number];
+
+/** `GET /app/api/org/companies?q=&sort=&dir=&after=|before=`: criteria 2–100 characters; paged by key (docs/paging.md). */
 export const companySearchQuerySchema = z.object({
   q: lenient(z.string()).describe('Search criteria: 2–100 characters (number or name)'),
+  ...sortQueryFields(COMPANY_LIST_ORDER),
   ...keysetQueryFields,
 });
 

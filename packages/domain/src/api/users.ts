@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUPPORTED_LOCALES } from '../locales.ts';
 import { USER_STATUSES, USER_TYPE_CODES, type UserType } from '../user-types.ts';
-import { keysetPageFields, keysetQueryFields } from './common.ts';
+import { keysetPageFields, keysetQueryFields, type ListOrder, sortQueryFields } from './common.ts';
 
 /**
  * Contracts of the user-maintenance endpoints under /app/api/users (docs/api.md). Field problems are
@@ -16,14 +16,22 @@ export const userTypeSchema = z.enum(USER_TYPE_CODES as [UserType, ...UserType[]
 });
 export const userStatusSchema = z.enum(USER_STATUSES, { error: 'status.invalid' });
 
+/** The people search's orders: by name (last, first, user ID), user ID, user type or status. */
+export const USER_LIST_ORDER = {
+  sorts: ['name', 'userId', 'userType', 'status'],
+  default: { sort: 'name', dir: 'asc' },
+} as const satisfies ListOrder<string>;
+export type UserSort = (typeof USER_LIST_ORDER.sorts)[number];
+
 /**
- * `GET /app/api/users?q=&type=&status=&after=|before=`: `q` (2..100 characters once trimmed) is required
+ * `GET /app/api/users?q=&type=&status=&sort=&dir=&after=|before=`: `q` (2..100 characters once trimmed) is required
  * unless `type` or `status` narrows the search; paged by key (docs/paging.md).
  */
 export const userSearchQuerySchema = z.object({
   q: z.string().optional(),
   type: userTypeSchema.optional(),
   status: userStatusSchema.optional(),
+  ...sortQueryFields(USER_LIST_ORDER),
   ...keysetQueryFields,
 });
 export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;

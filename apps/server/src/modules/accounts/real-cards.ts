@@ -3,6 +3,7 @@ import {
   type CallerScope,
   checkCardAlias,
   checkSearchCriteria,
+  chosenOrder,
   isAccountDataReadOnly,
   isLastFourSearch,
   isResultTooLarge,
@@ -10,9 +11,12 @@ import {
   may,
   type NewRealCardBody,
   pageCount,
+  REAL_CARD_LIST_ORDER,
   type RealCardDeleteResult,
   type RealCardList,
+  type RealCardSort,
   type RealCardSummary,
+  type SortDirection,
 } from '@cardportal/domain';
 import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
@@ -22,7 +26,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { type AdminAuditEvent, type AuditChanges, auditAdmin } from '../../kernel/audit.ts';
 import type { CardVault } from '../../kernel/card-vault.ts';
-import { countUpTo, type Keyset, keysetPage, type PageRequest } from '../../kernel/paging.ts';
+import { countUpTo, keysetPage, type PageRequest, type SortKey, sortedKeyset } from '../../kernel/paging.ts';
 import { issueAccount } from './issue.ts';
 import { type CompanyRef, findCompanyInScope, lockCompany } from './repository.ts';
 import { maskedNumberOf } from './service.ts';
@@ -73,15 +77,22 @@ const columns = {
 const selectRealCards = (db: Executor) =>
   db.select(columns).from(realCards).innerJoin(accounts, eq(accounts.id, realCards.accountId)).$dynamic();
 
-/** By alias (case-insensitively) then id: `real_cards_company_alias_key` orders it. */
-const keyset: Keyset<RealCardRow> = {
-  list: 'real-cards',
-  keys: [
-    { expr: realCards.aliasKey, type: 'text' },
-    { expr: realCards.id, type: 'int' },
-  ],
-  direction: 'asc',
-  keyOf: (row) => [row.aliasKey, row.id],
+const byAlias = [
+  { expr: realCards.aliasKey, type: 'text' },
+  { expr: realCards.id, type: 'int' },
+] as const;
+
+/**
+ * The real cards' orders (docs/paging.md "Sorting"): by alias (case-insensitively) then id —
+ * `real_cards_company_alias_key` orders it — or by status (active first) then alias (a search is
+ * refused past LIMITS.searchMaxResults matches: at most that many sorted).
+ */
+const sorts: Record<RealCardSort, SortKey<RealCardRow>> = {
+  alias: { keys: [...byAlias], keyOf: (row) => [row.aliasKey, row.id] },
+  status: {
+    keys: [{ expr: sql`(not ${realCards.active})::int`, type: 'int' }, ...byAlias],
+    keyOf: (row) => [row.active ? 0 : 1, row.aliasKey, row.id],
+  },
 };
 
 interface RealCardFilter {
@@ -177,7 +188,12 @@ export class RealCardService {
   async list(
     caller: Caller,
     number: string,
-    query: { q?: string | undefined; status?: string | undefined } & Omit<PageRequest, 'limit'>,
+    query: {
+      q?: string | undefined;
+      status?: string | undefined;
+      sort?: RealCardSort | undefined;
+      dir?: SortDirection | undefined;
+    } & Omit<PageRequest, 'limit'>,
   ): Promise<RealCardList> {
     const company = await this.company(this.db, caller, number);
     const q = query.q?.trim() ?? '';
@@ -214,6 +230,12 @@ export class RealCardService {
         message: 'Result set is too large; please refine your search criteria.',
       });
     const pageSize = LIMITS.searchPageSize;
+    const keyset = sortedKeyset(
+      'real-cards',
+      sorts,
+      chosenOrder(REAL_CARD_LIST_ORDER, query),
+      REAL_CARD_LIST_ORDER.default,
+    );
     const page = await keysetPage(
       keyset,
       { after: query.after, before: query.before, limit: pageSize },

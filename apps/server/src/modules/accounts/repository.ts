@@ -1,4 +1,11 @@
-import type { CallerScope } from '@cardportal/domain';
+import {
+  ACCOUNT_LIST_ORDER,
+  type AccountSort,
+  CARDHOLDER_LIST_ORDER,
+  type CallerScope,
+  type CardholderSort,
+  type SortDirection,
+} from '@cardportal/domain';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { containsPattern, insertRow, lockById, updateById } from '../../db/rows.ts';
@@ -15,10 +22,11 @@ import {
 } from '../../db/schema.ts';
 import {
   countUpTo,
-  type Keyset,
   type KeysetPage,
   keysetPage,
   type PageRequest,
+  type SortKey,
+  sortedKeyset,
 } from '../../kernel/paging.ts';
 import { accountGroupScope, accountScope, cardholderScope, companyScope } from '../access/index.ts';
 
@@ -116,28 +124,38 @@ export type CardholderRow = {
   accountCount: number;
 };
 
-/** By name 2, name 1 and id inside the company: the index cardholders_company_idx (migration 0007). */
-const cardholderKeyset: Keyset<CardholderRow> = {
-  list: 'cardholders',
-  keys: [
-    { expr: cardholders.name2, type: 'text' },
-    { expr: cardholders.name1, type: 'text' },
-    { expr: cardholders.id, type: 'int' },
-  ],
-  direction: 'asc',
-  keyOf: (row) => [row.name2, row.name1, row.id],
+const cardholderName = [
+  { expr: cardholders.name2, type: 'text' },
+  { expr: cardholders.name1, type: 'text' },
+  { expr: cardholders.id, type: 'int' },
+] as const;
+const cardholderNameOf = (row: CardholderRow) => [row.name2, row.name1, row.id];
+
+/**
+ * The cardholder search's orders (docs/paging.md "Sorting"): by name 2, name 1 and id inside the
+ * company (the index cardholders_company_idx, migration 0007), or by status (active first) then name
+ * (a search is refused past LIMITS.searchMaxResults matches: at most that many sorted).
+ */
+const cardholderSorts: Record<CardholderSort, SortKey<CardholderRow>> = {
+  name: { keys: [...cardholderName], keyOf: cardholderNameOf },
+  status: {
+    keys: [{ expr: sql`(not ${cardholders.active})::int`, type: 'int' }, ...cardholderName],
+    keyOf: (row) => [row.active ? 0 : 1, ...cardholderNameOf(row)],
+  },
 };
 
-/** One page of the company's cardholders matching the filter, by key (docs/paging.md). */
+/** One page of the company's cardholders matching the filter, in the chosen order, by key (docs/paging.md). */
 export function pageOfCardholders(
   db: Executor,
   caller: CallerScope,
   companyId: number,
   filter: CardholderFilter,
   page: PageRequest,
+  order: { sort: CardholderSort; dir: SortDirection } = CARDHOLDER_LIST_ORDER.default,
 ): Promise<KeysetPage<CardholderRow>> {
   const where = cardholderWhere(caller, companyId, filter);
-  return keysetPage(cardholderKeyset, page, (beyond) =>
+  const keyset = sortedKeyset('cardholders', cardholderSorts, order, CARDHOLDER_LIST_ORDER.default);
+  return keysetPage(keyset, page, (beyond) =>
     db
       .select(cardholderColumns(caller, companyId))
       .from(cardholders)
@@ -293,33 +311,52 @@ export function countAccounts(
   );
 }
 
+const byHolder = [
+  { expr: sql`coalesce(${cardholders.name2}, '')`, type: 'text' },
+  { expr: sql`coalesce(${cardholders.name1}, '')`, type: 'text' },
+  { expr: accounts.last4, type: 'text' },
+  { expr: accounts.id, type: 'int' },
+] as const;
+const holderOf = (row: AccountRow) => [
+  row.cardholderName2 ?? '',
+  row.cardholderName1 ?? '',
+  row.last4,
+  row.id,
+];
+
 /**
- * By the cardholder's name 2 and name 1 (an account without one: '' — first), last four and id. The
- * names come from a join, so no index orders this key: a search is refused past LIMITS.searchMaxResults
- * matches, so a page sorts at most that many rows (docs/paging.md).
+ * The account search's orders (docs/paging.md "Sorting"): by the cardholder's name 2 and name 1 (an
+ * account without one: '' — first), last four and id; by last four and id; or by status then
+ * cardholder. The names come from a join, so no index orders these keys: a search is refused past
+ * LIMITS.searchMaxResults matches, so a page sorts at most that many rows.
  */
-const accountKeyset: Keyset<AccountRow> = {
-  list: 'accounts',
-  keys: [
-    { expr: sql`coalesce(${cardholders.name2}, '')`, type: 'text' },
-    { expr: sql`coalesce(${cardholders.name1}, '')`, type: 'text' },
-    { expr: accounts.last4, type: 'text' },
-    { expr: accounts.id, type: 'int' },
-  ],
-  direction: 'asc',
-  keyOf: (row) => [row.cardholderName2 ?? '', row.cardholderName1 ?? '', row.last4, row.id],
+const accountSorts: Record<AccountSort, SortKey<AccountRow>> = {
+  cardholder: { keys: [...byHolder], keyOf: holderOf },
+  maskedNumber: {
+    keys: [
+      { expr: accounts.last4, type: 'text' },
+      { expr: accounts.id, type: 'int' },
+    ],
+    keyOf: (row) => [row.last4, row.id],
+  },
+  status: {
+    keys: [{ expr: accounts.status, type: 'text' }, ...byHolder],
+    keyOf: (row) => [row.status, ...holderOf(row)],
+  },
 };
 
-/** One page of the company's accounts matching the filter, by key (docs/paging.md). */
+/** One page of the company's accounts matching the filter, in the chosen order, by key (docs/paging.md). */
 export function pageOfAccounts(
   db: Executor,
   caller: CallerScope,
   companyId: number,
   filter: AccountFilter,
   page: PageRequest,
+  order: { sort: AccountSort; dir: SortDirection } = ACCOUNT_LIST_ORDER.default,
 ): Promise<KeysetPage<AccountRow>> {
   const where = accountWhere(caller, companyId, filter);
-  return keysetPage(accountKeyset, page, (beyond) => selectAccounts(db).where(and(where, beyond)));
+  const keyset = sortedKeyset('accounts', accountSorts, order, ACCOUNT_LIST_ORDER.default);
+  return keysetPage(keyset, page, (beyond) => selectAccounts(db).where(and(where, beyond)));
 }
 
 /** The accounts of one cardholder the caller may see (a handful), by last four, at most `limit`. */

@@ -51,6 +51,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           after: request.query.after,
           before: request.query.before,
           status: request.query.status,
+          sort: request.query.sort,
+          dir: request.query.dir,
         }),
       {
         permission: 'viewAccounts',
@@ -124,6 +126,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           before: request.query.before,
           group: request.query.group,
           status: request.query.status,
+          sort: request.query.sort,
+          dir: request.query.dir,
         }),
       {
         permission: 'viewAccounts',
@@ -247,6 +251,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           status: request.query.status,
           after: request.query.after,
           before: request.query.before,
+          sort: request.query.sort,
+          dir: request.query.dir,
         }),
       {
         permission: 'viewRealCards',

@@ -1,21 +1,26 @@
 import {
+  ACCOUNT_LIST_ORDER,
   type AccountDetail,
   type AccountGroupList,
   type AccountGroupSummary,
   type AccountList,
+  type AccountSort,
   type AccountStatus,
   type AccountStatusBody,
   type AccountSummary,
   type Action,
   accountGroupSchema,
+  CARDHOLDER_LIST_ORDER,
   type CardholderDetail,
   type CardholderList,
   type CardholderPatch,
+  type CardholderSort,
   type CardholderSummary,
   cardholderSchema,
   checkAccountStatusChange,
   checkCardholderReasons,
   checkSearchCriteria,
+  chosenOrder,
   isAccountDataReadOnly,
   isLastFourSearch,
   isResultTooLarge,
@@ -26,6 +31,7 @@ import {
   type NewAccountBody,
   normaliseIssuerCode,
   pageCount,
+  type SortDirection,
   SYSTEM_STATUSES,
   toFieldErrors,
 } from '@cardportal/domain';
@@ -123,6 +129,7 @@ export interface SearchQuery {
   q?: string | undefined;
   after?: string | undefined;
   before?: string | undefined;
+  dir?: SortDirection | undefined;
 }
 
 export class AccountService {
@@ -200,7 +207,7 @@ export class AccountService {
   async listCardholders(
     caller: Caller,
     number: string,
-    query: SearchQuery & { status?: string | undefined },
+    query: SearchQuery & { status?: string | undefined; sort?: CardholderSort | undefined },
   ): Promise<CardholderList> {
     const company = await this.company(this.db, caller, number);
     const filter = {
@@ -217,7 +224,15 @@ export class AccountService {
     const result = await this.page(
       query,
       (cap) => countCardholders(this.db, caller, company.id, filter, cap),
-      (page) => pageOfCardholders(this.db, caller, company.id, filter, page),
+      (page) =>
+        pageOfCardholders(
+          this.db,
+          caller,
+          company.id,
+          filter,
+          page,
+          chosenOrder(CARDHOLDER_LIST_ORDER, query),
+        ),
     );
     return { ...result, rows: result.rows.map(toCardholder), ...this.flags(caller, 'maintainAccounts') };
   }
@@ -341,7 +356,11 @@ export class AccountService {
   async listAccounts(
     caller: Caller,
     number: string,
-    query: SearchQuery & { group?: string | undefined; status?: string | undefined },
+    query: SearchQuery & {
+      group?: string | undefined;
+      status?: string | undefined;
+      sort?: AccountSort | undefined;
+    },
   ): Promise<AccountList> {
     const company = await this.company(this.db, caller, number);
     const fieldErrors: Record<string, string> = {};
@@ -355,7 +374,8 @@ export class AccountService {
     const result = await this.page(
       query,
       (cap) => countAccounts(this.db, caller, company.id, filter, cap),
-      (page) => pageOfAccounts(this.db, caller, company.id, filter, page),
+      (page) =>
+        pageOfAccounts(this.db, caller, company.id, filter, page, chosenOrder(ACCOUNT_LIST_ORDER, query)),
     );
     return { ...result, rows: result.rows.map(toAccount), ...this.flags(caller, 'maintainAccounts') };
   }

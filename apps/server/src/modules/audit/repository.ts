@@ -1,14 +1,21 @@
-import { type AuditFilters, type CallerScope, SELF_SERVICE_EVENTS } from '@cardportal/domain';
+import {
+  AUDIT_LIST_ORDER,
+  type AuditFilters,
+  type CallerScope,
+  SELF_SERVICE_EVENTS,
+  type SortDirection,
+} from '@cardportal/domain';
 import { and, desc, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents, users } from '../../db/schema.ts';
 import {
   countUpTo,
-  type Keyset,
   type KeysetPage,
   keysetPage,
   type PageRequest,
+  type SortKey,
+  sortedKeyset,
 } from '../../kernel/paging.ts';
 import { visibleUserIds } from '../access/index.ts';
 
@@ -93,15 +100,18 @@ const selectAudit = (db: Executor) =>
 
 export type AuditListRow = Awaited<ReturnType<typeof selectAudit>>[number];
 
-/** Newest first by (at, id): the index audit_events_at_id_idx read backwards (migration 0007). */
-const auditKeyset: Keyset<AuditListRow> = {
-  list: 'audit',
-  keys: [
-    { expr: auditEvents.at, type: 'timestamptz' },
-    { expr: auditEvents.id, type: 'int' },
-  ],
-  direction: 'desc',
-  keyOf: (row) => [row.atKey, row.id],
+/**
+ * By (at, id), newest first by default or oldest first: the index audit_events_at_id_idx read
+ * backwards or forwards (migration 0007).
+ */
+const auditSorts: Record<'at', SortKey<AuditListRow>> = {
+  at: {
+    keys: [
+      { expr: auditEvents.at, type: 'timestamptz' },
+      { expr: auditEvents.id, type: 'int' },
+    ],
+    keyOf: (row) => [row.atKey, row.id],
+  },
 };
 
 /** One page of the range by key (`after` / `before` a cursor of this list). */
@@ -112,9 +122,11 @@ export function pageOfAudit(
   to: Date,
   filters: AuditFilters,
   page: PageRequest,
+  dir: SortDirection = AUDIT_LIST_ORDER.default.dir,
 ): Promise<KeysetPage<AuditListRow>> {
   const where = readable(db, caller, from, to, filters);
-  return keysetPage(auditKeyset, page, (beyond) => selectAudit(db).where(and(where, beyond)));
+  const keyset = sortedKeyset('audit', auditSorts, { sort: 'at', dir }, AUDIT_LIST_ORDER.default);
+  return keysetPage(keyset, page, (beyond) => selectAudit(db).where(and(where, beyond)));
 }
 
 /** The range newest first, at most `limit` rows (the CSV export). */

@@ -1,12 +1,15 @@
 import {
   AUDIT_COUNT_CAP,
   AUDIT_CSV_COLUMNS,
+  AUDIT_LIST_ORDER,
   AUDIT_MAX_RANGE_DAYS,
   AUDIT_PAGE_SIZE,
   type AuditFilters,
   type AuditPage,
   type AuditRow,
+  chosenOrder,
   SELF_SERVICE_EVENTS,
+  type SortDirection,
 } from '@cardportal/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -76,16 +79,22 @@ export class AuditService {
 
   async page(
     caller: Caller,
-    query: { from?: string; to?: string; after?: string; before?: string } & AuditFilters,
+    query: { from?: string; to?: string; after?: string; before?: string } & AuditFilters & {
+        dir?: SortDirection | undefined;
+      },
   ): Promise<AuditPage> {
     const { from, to } = dateRange(query);
     const end = new Date(to.getTime() + DAY);
     const filters = filtersOf(query);
-    const page = await pageOfAudit(this.db, caller, from, end, filters, {
-      after: query.after,
-      before: query.before,
-      limit: AUDIT_PAGE_SIZE,
-    });
+    const page = await pageOfAudit(
+      this.db,
+      caller,
+      from,
+      end,
+      filters,
+      { after: query.after, before: query.before, limit: AUDIT_PAGE_SIZE },
+      chosenOrder(AUDIT_LIST_ORDER, query).dir,
+    );
     const counted = await countAudit(this.db, caller, from, end, filters, AUDIT_COUNT_CAP);
     return {
       rows: page.rows.map(toRow),

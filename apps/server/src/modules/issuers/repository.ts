@@ -1,5 +1,5 @@
-import type { CallerScope } from '@cardportal/domain';
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type CallerScope, ISSUER_LIST_ORDER, type IssuerSort, type SortDirection } from '@cardportal/domain';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { deleteById, insertRow, lockById, updateById } from '../../db/rows.ts';
 import {
@@ -93,13 +93,17 @@ export async function pageOfIssuers(
   q: string | undefined,
   page: number,
   pageSize: number,
+  order: { sort: IssuerSort; dir: SortDirection } = ISSUER_LIST_ORDER.default,
 ): Promise<IssuerRecord[]> {
+  const by = order.dir === 'desc' ? desc : asc;
+  // By number (unique), or by name 1 then number: a total order, so the pages neither skip nor repeat.
+  const keys = order.sort === 'name1' ? [by(issuers.name1), by(issuers.number)] : [by(issuers.number)];
   const query = db
     .select(issuerColumns)
     .from(issuers)
     .leftJoin(issuerGroups, eq(issuerGroups.id, issuers.issuerGroupId))
     .where(issuerFilter(caller, q))
-    .orderBy(asc(issuers.number))
+    .orderBy(...keys)
     .$dynamic();
   return numberedPage(query, page, pageSize);
 }

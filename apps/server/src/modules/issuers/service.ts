@@ -7,9 +7,11 @@ import {
   checkIssuerPasswordPolicy,
   checkPageJump,
   checkSearchCriteria,
+  chosenOrder,
   companyGroupSchema,
   DEFAULT_PASSWORD_POLICY,
   type GroupNameBody,
+  ISSUER_LIST_ORDER,
   type IssuerDetail,
   type IssuerGroupList,
   type IssuerGroupSummary,
@@ -17,6 +19,7 @@ import {
   type IssuerOptionsBody,
   type IssuerPasswordPolicy,
   type IssuerPatch,
+  type IssuerSort,
   type IssuerSummary,
   isFeatureEnabled,
   isProgramOptionKey,
@@ -33,6 +36,7 @@ import {
   type ProgramOptionsView,
   pageCount,
   parseCardBins,
+  type SortDirection,
   toFieldErrors,
 } from '@cardportal/domain';
 import type { Db, Executor } from '../../db/client.ts';
@@ -196,7 +200,10 @@ export class IssuerService {
 
   // ---- Issuers ----
 
-  async listIssuers(caller: Caller, query: { q?: string; page?: string }): Promise<IssuerList> {
+  async listIssuers(
+    caller: Caller,
+    query: { q?: string; page?: string; sort?: IssuerSort | undefined; dir?: SortDirection | undefined },
+  ): Promise<IssuerList> {
     const q = query.q?.trim() ?? '';
     if (q !== '') {
       const problem = checkSearchCriteria(q);
@@ -227,7 +234,14 @@ export class IssuerService {
         },
       });
     }
-    const rows = await pageOfIssuers(this.db, caller, q || undefined, jump.page, pageSize);
+    const rows = await pageOfIssuers(
+      this.db,
+      caller,
+      q || undefined,
+      jump.page,
+      pageSize,
+      chosenOrder(ISSUER_LIST_ORDER, query),
+    );
     return {
       rows: rows.map(summary),
       total,

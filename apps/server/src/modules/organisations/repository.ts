@@ -1,4 +1,10 @@
-import type { CallerScope, CompanySummary } from '@cardportal/domain';
+import {
+  type CallerScope,
+  COMPANY_LIST_ORDER,
+  type CompanySort,
+  type CompanySummary,
+  type SortDirection,
+} from '@cardportal/domain';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { deleteById, insertRow, lockById, updateById } from '../../db/rows.ts';
@@ -15,10 +21,11 @@ import {
 } from '../../db/schema.ts';
 import {
   countUpTo,
-  type Keyset,
   type KeysetPage,
   keysetPage,
   type PageRequest,
+  type SortKey,
+  sortedKeyset,
 } from '../../kernel/paging.ts';
 import { companyScope } from '../access/index.ts';
 
@@ -79,23 +86,32 @@ export function countCompanies(
   );
 }
 
-/** By number, unique: the index companies_number_key. */
-const companyKeyset: Keyset<CompanyRecord> = {
-  list: 'companies',
-  keys: [{ expr: companies.number, type: 'text' }],
-  direction: 'asc',
-  keyOf: (row) => [row.number],
+/**
+ * The company search's orders (docs/paging.md "Sorting"): by number (companies_number_key), or by
+ * name 1 then number (a search is refused past LIMITS.searchMaxResults matches: at most that many sorted).
+ */
+const companySorts: Record<CompanySort, SortKey<CompanyRecord>> = {
+  number: { keys: [{ expr: companies.number, type: 'text' }], keyOf: (row) => [row.number] },
+  name1: {
+    keys: [
+      { expr: companies.name1, type: 'text' },
+      { expr: companies.number, type: 'text' },
+    ],
+    keyOf: (row) => [row.name1, row.number],
+  },
 };
 
-/** One page of the companies in scope matching `q`, by number (docs/paging.md). */
+/** One page of the companies in scope matching `q`, in the chosen order, by key (docs/paging.md). */
 export function pageOfCompanies(
   db: Executor,
   caller: CallerScope,
   q: string | undefined,
   page: PageRequest,
+  order: { sort: CompanySort; dir: SortDirection } = COMPANY_LIST_ORDER.default,
 ): Promise<KeysetPage<CompanyRecord>> {
   const where = companyFilter(caller, q);
-  return keysetPage(companyKeyset, page, (beyond) => selectCompanies(db).where(and(where, beyond)));
+  const keyset = sortedKeyset('companies', companySorts, order, COMPANY_LIST_ORDER.default);
+  return keysetPage(keyset, page, (beyond) => selectCompanies(db).where(and(where, beyond)));
 }
 
 /** One company by number, only when it is inside the caller's scope. */

@@ -1,9 +1,12 @@
 import {
+  COMPANY_LIST_ORDER,
   type CompanyList,
   type CompanyPatch,
+  type CompanySort,
   type CompanySummary,
   checkReportingStructure,
   checkSearchCriteria,
+  chosenOrder,
   companySchema,
   isResultTooLarge,
   LIMITS,
@@ -17,6 +20,7 @@ import {
   REPORTING_UPLOAD_HEADERS,
   type ReportingRow,
   type ReportingStructure,
+  type SortDirection,
   toFieldErrors,
   type UploadResult,
   type UploadRowProblem,
@@ -104,7 +108,13 @@ export class OrganisationService {
 
   async listCompanies(
     caller: Caller,
-    query: { q?: string | undefined; after?: string | undefined; before?: string | undefined },
+    query: {
+      q?: string | undefined;
+      after?: string | undefined;
+      before?: string | undefined;
+      sort?: CompanySort | undefined;
+      dir?: SortDirection | undefined;
+    },
   ): Promise<CompanyList> {
     const q = query.q?.trim() ?? '';
     if (q !== '') {
@@ -124,11 +134,13 @@ export class OrganisationService {
         message: 'Result set is too large; please refine your search criteria.',
       });
     }
-    const page = await pageOfCompanies(this.db, caller, q || undefined, {
-      after: query.after,
-      before: query.before,
-      limit: pageSize,
-    });
+    const page = await pageOfCompanies(
+      this.db,
+      caller,
+      q || undefined,
+      { after: query.after, before: query.before, limit: pageSize },
+      chosenOrder(COMPANY_LIST_ORDER, query),
+    );
     return {
       rows: page.rows.map(summary),
       nextCursor: page.nextCursor,

@@ -1,4 +1,10 @@
-import { type CallerScope, canonicalUserId } from '@cardportal/domain';
+import {
+  type CallerScope,
+  canonicalUserId,
+  type SortDirection,
+  USER_LIST_ORDER,
+  type UserSort,
+} from '@cardportal/domain';
 import { and, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -12,7 +18,13 @@ import {
   sessions,
   users,
 } from '../../db/schema.ts';
-import { type Keyset, type KeysetPage, keysetPage, type PageRequest } from '../../kernel/paging.ts';
+import {
+  type KeysetPage,
+  keysetPage,
+  type PageRequest,
+  type SortKey,
+  sortedKeyset,
+} from '../../kernel/paging.ts';
 import { newLdapId } from '../../security/crypto.ts';
 import { countVisibleUsers, selectVisibleUsers } from '../access/index.ts';
 import type { UserRow } from './users.ts';
@@ -61,27 +73,43 @@ export function countUsers(
 
 type SearchRow = Awaited<ReturnType<typeof selectVisibleUsers>>[number];
 
-/** By last name, first name and the unique user ID: the index users_name_order_idx (migration 0007). */
-const userKeyset: Keyset<SearchRow> = {
-  list: 'users',
-  keys: [
-    { expr: users.lastName, type: 'text' },
-    { expr: users.firstName, type: 'text' },
-    { expr: users.userId, type: 'text' },
-  ],
-  direction: 'asc',
-  keyOf: (row) => [row.user.lastName, row.user.firstName, row.user.userId],
+/** Last name, first name and the unique user ID: every order but the user ID's ends with it. */
+const byName = [
+  { expr: users.lastName, type: 'text' },
+  { expr: users.firstName, type: 'text' },
+  { expr: users.userId, type: 'text' },
+] as const;
+const nameOf = (row: SearchRow) => [row.user.lastName, row.user.firstName, row.user.userId];
+
+/**
+ * The people search's orders (docs/paging.md "Sorting"): by name (users_name_order_idx), user ID
+ * (users_user_id_unique), or type or status then name. A search is refused past
+ * LIMITS.searchMaxResults matches, so any order sorts at most that many rows.
+ */
+const userSorts: Record<UserSort, SortKey<SearchRow>> = {
+  name: { keys: [...byName], keyOf: nameOf },
+  userId: { keys: [{ expr: users.userId, type: 'text' }], keyOf: (row) => [row.user.userId] },
+  userType: {
+    keys: [{ expr: users.userType, type: 'text' }, ...byName],
+    keyOf: (row) => [row.user.userType, ...nameOf(row)],
+  },
+  status: {
+    keys: [{ expr: users.status, type: 'text' }, ...byName],
+    keyOf: (row) => [row.user.status, ...nameOf(row)],
+  },
 };
 
-/** One page of the users in scope matching the filter, by key (docs/paging.md). */
+/** One page of the users in scope matching the filter, in the chosen order, by key (docs/paging.md). */
 export function searchUsers(
   db: Executor,
   caller: CallerScope,
   filter: SearchFilter,
   page: PageRequest,
+  order: { sort: UserSort; dir: SortDirection } = USER_LIST_ORDER.default,
 ): Promise<KeysetPage<SearchRow>> {
   const where = filterCondition(filter);
-  return keysetPage(userKeyset, page, (beyond) => selectVisibleUsers(db, caller, and(where, beyond)));
+  const keyset = sortedKeyset('users', userSorts, order, USER_LIST_ORDER.default);
+  return keysetPage(keyset, page, (beyond) => selectVisibleUsers(db, caller, and(where, beyond)));
 }
 
 /** A user the caller may view, by user ID; undefined when it does not exist or lies outside the scope. */

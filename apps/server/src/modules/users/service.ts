@@ -6,6 +6,7 @@ import {
   checkNewUserId,
   checkSearchCriteria,
   checkUserScope,
+  chosenOrder,
   isInScope,
   isResultTooLarge,
   isSystemReadOnly,
@@ -17,6 +18,7 @@ import {
   type ScopeField,
   type UpdateUserBody,
   USER_CSV_COLUMNS,
+  USER_LIST_ORDER,
   USER_NAME_MAX_LENGTH,
   USER_TYPE_CODES,
   USER_TYPE_INFO,
@@ -113,11 +115,13 @@ export class UserService {
     const total = await repo.countUsers(this.db, caller, filter, LIMITS.searchMaxResults);
     if (isResultTooLarge(total)) refuse('invalid', 'search.tooLarge', { q: 'search.tooLarge' });
     const pageSize = LIMITS.searchPageSize;
-    const page = await repo.searchUsers(this.db, caller, filter, {
-      after: query.after,
-      before: query.before,
-      limit: pageSize,
-    });
+    const page = await repo.searchUsers(
+      this.db,
+      caller,
+      filter,
+      { after: query.after, before: query.before, limit: pageSize },
+      chosenOrder(USER_LIST_ORDER, query),
+    );
     return {
       rows: page.rows.map((r) => summary(r)),
       nextCursor: page.nextCursor,
@@ -143,6 +147,7 @@ export class UserService {
       caller,
       { q, type: query.type, status: query.status },
       { limit: Math.max(first.total, 1) },
+      chosenOrder(USER_LIST_ORDER, query),
     );
     const rows: UserSummary[] = all.rows.map((r) => summary(r));
     const cell = (value: string) => formulaSafe(value);

@@ -1,16 +1,17 @@
-import { ACCOUNT_STATUSES, may } from '@cardportal/domain';
+import { ACCOUNT_LIST_ORDER, ACCOUNT_STATUSES, may } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { CompanyTabs } from '../../frame/company-tabs.tsx';
-import { DataTable, type SortingState } from '../../frame/data-table.tsx';
+import { DataTable } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { useKeysetCursor } from '../../frame/use-keyset-cursor.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
+import { useServerSort } from '../../frame/use-server-sort.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { accountColumns } from './accounts-columns.tsx';
@@ -18,9 +19,6 @@ import { accountGroupsQuery, accountSearchQuery, criteriaSchema } from './accoun
 import { checkCardholderCriteria } from './criteria.ts';
 
 const searchSchema = criteriaSchema({ group: z.string(), status: z.string() });
-
-/** The server answers by cardholder name; the grid shows that order and offers no other. */
-const SERVER_ORDER: SortingState = [{ id: 'cardholder', desc: false }];
 
 /**
  * A company's card accounts, masked, searched by the last four digits or the cardholder's name and
@@ -35,12 +33,14 @@ export function AccountSearchScreen() {
   const group = params.get('group') ?? '';
   const status = params.get('status') ?? '';
   const paging = useKeysetCursor();
+  const order = useServerSort(ACCOUNT_LIST_ORDER);
   const urlProblem = checkCardholderCriteria(q);
   const query = useQuery({
     ...accountSearchQuery(number, {
       q: q.trim() || undefined,
       group: group || undefined,
       status: status || undefined,
+      ...order.query,
       ...paging.cursor,
     }),
     enabled: !urlProblem,
@@ -66,7 +66,7 @@ export function AccountSearchScreen() {
     if (next.q.trim()) search.set('q', next.q.trim());
     if (next.group) search.set('group', next.group);
     if (next.status) search.set('status', next.status);
-    setParams(search);
+    setParams(order.keep(search));
   };
 
   const columns = useMemo(() => accountColumns({ t, number, withHolder: true }), [t, number]);
@@ -141,7 +141,7 @@ export function AccountSearchScreen() {
           data={result.rows}
           getRowId={(row) => String(row.id)}
           loading={query.isFetching}
-          sorting={SERVER_ORDER}
+          {...order.table}
           columnChoice
           paging={paging.pager('account', result)}
         />

@@ -32,7 +32,7 @@ export function cardholderColumns({ t, languageTag, number }: Columns): DataColu
       meta: { className: 'app-num' },
       cell: (cell) => count.format(cell.getValue()),
     }),
-    holder.display({
+    holder.accessor((row) => (row.active ? 0 : 1), {
       id: 'status',
       header: t('app.people.field.status'),
       cell: ({ row }) => <ActivePill active={row.original.active} />,
@@ -90,8 +90,7 @@ export function accountColumns({
         ]
       : []),
     account.accessor((row) => row.group?.name ?? '', { id: 'group', header: t('app.accounts.field.group') }),
-    account.display({
-      id: 'status',
+    account.accessor('status', {
       header: t('app.people.field.status'),
       cell: ({ row }) => <AccountStatusPill status={row.original.status} />,
     }),

@@ -43,6 +43,9 @@ export interface CardholderSearch {
   /** The page's cursor (useKeysetCursor): rows after or before it. */
   after?: string | undefined;
   before?: string | undefined;
+  /** The order (useServerSort): absent, the list's default. */
+  sort?: string | undefined;
+  dir?: 'asc' | 'desc' | undefined;
 }
 export interface AccountSearch extends CardholderSearch {
   group?: string | undefined;

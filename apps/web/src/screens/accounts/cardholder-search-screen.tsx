@@ -1,15 +1,17 @@
+import { CARDHOLDER_LIST_ORDER } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { CompanyTabs } from '../../frame/company-tabs.tsx';
-import { DataTable, type SortingState } from '../../frame/data-table.tsx';
+import { DataTable } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { useKeysetCursor } from '../../frame/use-keyset-cursor.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
+import { useServerSort } from '../../frame/use-server-sort.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { cardholderColumns } from './accounts-columns.tsx';
@@ -20,9 +22,6 @@ export { checkCardholderCriteria };
 
 const searchSchema = criteriaSchema({ status: z.string() });
 
-/** The server answers by name; the grid shows that order and offers no other. */
-const SERVER_ORDER: SortingState = [{ id: 'name', desc: false }];
-
 /** A company's cardholders, searched by name or the last four digits of a card; paged by key (docs/paging.md). */
 export function CardholderSearchScreen() {
   const { t, tCount, problemText, languageTag } = useApp();
@@ -32,11 +31,13 @@ export function CardholderSearchScreen() {
   const q = params.get('q') ?? '';
   const status = params.get('status') ?? '';
   const paging = useKeysetCursor();
+  const order = useServerSort(CARDHOLDER_LIST_ORDER);
   const urlProblem = checkCardholderCriteria(q);
   const query = useQuery({
     ...cardholderSearchQuery(number, {
       q: q.trim() || undefined,
       status: status || undefined,
+      ...order.query,
       ...paging.cursor,
     }),
     enabled: !urlProblem,
@@ -56,7 +57,7 @@ export function CardholderSearchScreen() {
     const search = new URLSearchParams();
     if (next.q.trim()) search.set('q', next.q.trim());
     if (next.status) search.set('status', next.status);
-    setParams(search);
+    setParams(order.keep(search));
   };
 
   const columns = useMemo(() => cardholderColumns({ t, languageTag, number }), [t, languageTag, number]);
@@ -123,7 +124,7 @@ export function CardholderSearchScreen() {
           data={result.rows}
           getRowId={(row) => String(row.id)}
           loading={query.isFetching}
-          sorting={SERVER_ORDER}
+          {...order.table}
           columnChoice
           paging={paging.pager('cardholder', result)}
         />

@@ -1,4 +1,4 @@
-import type { RealCardSummary } from '@cardportal/domain';
+import { REAL_CARD_LIST_ORDER, type RealCardSummary } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -6,13 +6,14 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
-import { type DataColumn, DataTable, dataColumns, type SortingState } from '../../frame/data-table.tsx';
+import { type DataColumn, DataTable, dataColumns } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { ActivePill } from '../../frame/status-pill.tsx';
 import { useKeysetCursor } from '../../frame/use-keyset-cursor.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
+import { useServerSort } from '../../frame/use-server-sort.ts';
 import { type KeySuffix, useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import {
@@ -28,9 +29,6 @@ import {
 import { checkCardholderCriteria } from './criteria.ts';
 
 const searchSchema = criteriaSchema({ status: z.string() });
-
-/** The server answers by alias; the grid shows that order and offers no other. */
-const SERVER_ORDER: SortingState = [{ id: 'alias', desc: false }];
 
 type Done = KeySuffix<'app.realCards.done.'>;
 
@@ -147,11 +145,13 @@ export function RealCardsScreen() {
   const q = params.get('q') ?? '';
   const status = params.get('status') ?? '';
   const paging = useKeysetCursor();
+  const order = useServerSort(REAL_CARD_LIST_ORDER);
   const urlProblem = checkCardholderCriteria(q);
   const query = useQuery({
     ...realCardSearchQuery(number, {
       q: q.trim() || undefined,
       status: status || undefined,
+      ...order.query,
       ...paging.cursor,
     }),
     enabled: !urlProblem,
@@ -174,7 +174,7 @@ export function RealCardsScreen() {
     const search = new URLSearchParams();
     if (next.q.trim()) search.set('q', next.q.trim());
     if (next.status) search.set('status', next.status);
-    setParams(search);
+    setParams(order.keep(search));
   };
 
   const result = query.isEnabled ? query.data : undefined;
@@ -364,7 +364,7 @@ export function RealCardsScreen() {
           data={result.rows}
           getRowId={(card) => String(card.id)}
           loading={query.isFetching}
-          sorting={SERVER_ORDER}
+          {...order.table}
           paging={paging.pager('real-card', result)}
         />
       ) : null}

@@ -56,11 +56,12 @@ describe('Audit trail', () => {
     expect(within(table).getByText('Account status changed')).toBeDefined();
     expect(within(table).getByText(/· Account 542418\*{6}1234/)).toBeDefined();
     expect(within(table).queryByText(/account\.statusChanged/)).toBeNull();
-    // The server's order, newest first, is announced on its column; no other order is offered.
+    // The server's order, newest first, is announced on its column; only that column sorts.
     expect(within(table).getByRole('columnheader', { name: 'When' }).getAttribute('aria-sort')).toBe(
       'descending',
     );
-    expect(within(table).queryByRole('button', { name: 'When' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: 'Who' })).toBeNull();
+    expect(within(table).getByRole('columnheader', { name: 'Who' }).hasAttribute('aria-sort')).toBe(false);
     const exportLink = screen.getByRole('link', { name: 'Export CSV' });
     expect(exportLink.getAttribute('href')).toBe('/app/api/audit/export?from=2026-10-24&to=2026-11-22');
     expect(exportLink.hasAttribute('download')).toBe(true);
@@ -68,6 +69,15 @@ describe('Audit trail', () => {
     await waitFor(() => expect(calls.some((c) => c.url === '/app/api/audit?after=cursor-1')).toBe(true));
     expect(await screen.findByText('Page 2')).toBeDefined();
     expect((document.getElementById('audit-next') as HTMLButtonElement).disabled).toBe(true);
+    // The header turns the order round: oldest first, from the first page (a cursor keeps to its order).
+    fireEvent.click(
+      within(screen.getByRole('table', { name: 'Audit events' })).getByRole('button', { name: 'When' }),
+    );
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/app/api/audit?sort=at&dir=asc'));
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: 'When' }).getAttribute('aria-sort')).toBe('ascending'),
+    );
+    expect(screen.queryByText('Page 2')).toBeNull();
   });
 
   it('names every event and field the server records, values in words, an unknown event as it comes', async () => {

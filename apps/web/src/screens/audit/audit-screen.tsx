@@ -1,17 +1,18 @@
-import { AUDIT_ENTITIES, type AuditRow } from '@cardportal/domain';
+import { AUDIT_ENTITIES, AUDIT_LIST_ORDER, type AuditRow } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { auditExportUrl } from '../../api/audit.ts';
 import type { MenuAction } from '../../frame/aria/menu.tsx';
-import { DataTable, type RowActions, type SortingState } from '../../frame/data-table.tsx';
+import { DataTable, type RowActions } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { DateField } from '../../frame/form/date-field.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { useKeysetCursor } from '../../frame/use-keyset-cursor.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
+import { useServerSort } from '../../frame/use-server-sort.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { auditColumns } from './audit-columns.tsx';
@@ -22,9 +23,6 @@ import {
   filtersOf,
   searchOf,
 } from './audit-queries.ts';
-
-/** The server answers newest first; the grid shows that order (aria-sort) and offers no other. */
-const SERVER_ORDER: SortingState = [{ id: 'at', desc: true }];
 
 /**
  * The audit trail (administrators): who did what and when, with each change's before → after; filtered
@@ -38,8 +36,9 @@ export function AuditScreen() {
   const [params, setParams] = useSearchParams();
   const applied = filtersOf(params);
   const paging = useKeysetCursor();
+  const order = useServerSort(AUDIT_LIST_ORDER);
   const query = useQuery({
-    ...auditPageQuery({ ...applied, ...paging.cursor }),
+    ...auditPageQuery({ ...applied, ...order.query, ...paging.cursor }),
     placeholderData: keepPreviousData,
   });
   const form = useAppForm({ schema: auditFilterSchema, defaultValues: applied });
@@ -50,7 +49,7 @@ export function AuditScreen() {
   useEffect(() => form.reset(applied), [key]);
 
   // New filters start at the newest events (the URL's cursor is left behind).
-  const go = (next: Partial<AuditFilterValues>) => setParams(searchOf(next));
+  const go = (next: Partial<AuditFilterValues>) => setParams(order.keep(searchOf(next)));
 
   const columns = useMemo(() => auditColumns({ t, format }), [t, format]);
   const rowActions: RowActions<AuditRow> = {
@@ -156,7 +155,7 @@ export function AuditScreen() {
           data={result?.rows}
           getRowId={(row) => String(row.id)}
           loading={query.isFetching}
-          sorting={SERVER_ORDER}
+          {...order.table}
           columnChoice
           rowActions={rowActions}
           toolbar={

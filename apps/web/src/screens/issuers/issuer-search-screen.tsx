@@ -1,20 +1,18 @@
-import { may } from '@cardportal/domain';
+import { ISSUER_LIST_ORDER, may } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, type SortingState } from '../../frame/data-table.tsx';
+import { DataTable } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
+import { useServerSort } from '../../frame/use-server-sort.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { issuerColumns } from './issuer-columns.tsx';
 import { issuerListQuery, issuerSearchSchema } from './issuers-queries.ts';
-
-/** The server answers in issuer-number order; the grid shows it (aria-sort) and offers no other. */
-const SERVER_ORDER: SortingState = [{ id: 'number', desc: false }];
 
 /** The URL query of criteria and a page (empty criteria and page 1 left out). */
 function searchOf(q: string, page = 1): URLSearchParams {
@@ -32,11 +30,12 @@ export function IssuerSearchScreen() {
   const { t, tCount, user, problemText } = useApp();
   usePageTitle(t('app.issuers.search.heading'));
   const [params, setParams] = useSearchParams();
+  const order = useServerSort(ISSUER_LIST_ORDER);
   const q = (params.get('q') ?? '').trim();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const valid = issuerSearchSchema.safeParse({ q }).success;
   const query = useQuery({
-    ...issuerListQuery({ q, page }),
+    ...issuerListQuery({ q, page, ...order.query }),
     enabled: valid,
     placeholderData: keepPreviousData,
   });
@@ -71,7 +70,7 @@ export function IssuerSearchScreen() {
       <search>
         <AppForm
           form={form}
-          onSubmit={async (values) => setParams(searchOf(values.q))}
+          onSubmit={async (values) => setParams(order.keep(searchOf(values.q)))}
           errorId="issuer-search-form-error"
           inline
         >
@@ -107,14 +106,14 @@ export function IssuerSearchScreen() {
           data={result?.rows}
           getRowId={(row) => row.number}
           loading={query.isFetching}
-          sorting={SERVER_ORDER}
+          {...order.table}
           paging={
             result
               ? {
                   idPrefix: 'issuer',
                   page: result.page,
                   pages: result.pageCount,
-                  onGo: (next) => setParams(searchOf(q, next)),
+                  onGo: (next) => setParams(order.keep(searchOf(q, next))),
                 }
               : undefined
           }

@@ -36,6 +36,9 @@ import {
 export interface IssuerSearchParams {
   q: string;
   page: number;
+  /** The order (useServerSort): absent, the list's default. */
+  sort?: string | undefined;
+  dir?: 'asc' | 'desc' | undefined;
 }
 export type OptionsLevel = 'issuer' | 'company';
 
@@ -52,7 +55,7 @@ export const issuerKeys = {
 export const issuerListQuery = (params: IssuerSearchParams) =>
   queryOptions({
     queryKey: issuerKeys.list(params),
-    queryFn: ({ signal }) => searchIssuers({ q: params.q || undefined, page: params.page }, signal),
+    queryFn: ({ signal }) => searchIssuers({ ...params, q: params.q || undefined }, signal),
   });
 
 export const issuerQuery = (number: string) =>

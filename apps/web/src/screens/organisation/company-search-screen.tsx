@@ -1,21 +1,19 @@
-import { may } from '@cardportal/domain';
+import { COMPANY_LIST_ORDER, may } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, type SortingState } from '../../frame/data-table.tsx';
+import { DataTable } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { useKeysetCursor } from '../../frame/use-keyset-cursor.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
+import { useServerSort } from '../../frame/use-server-sort.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { companyColumns } from './company-columns.tsx';
 import { companyListQuery, companySearchSchema } from './organisation-queries.ts';
-
-/** The server answers in company-number order; the grid shows it (aria-sort) and offers no other. */
-const SERVER_ORDER: SortingState = [{ id: 'number', desc: false }];
 
 /** The URL query of criteria (empty left out); a new search starts at the first page. */
 function searchOf(q: string): URLSearchParams {
@@ -35,9 +33,10 @@ export function CompanySearchScreen() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const paging = useKeysetCursor();
+  const order = useServerSort(COMPANY_LIST_ORDER);
   const valid = companySearchSchema.safeParse({ q }).success;
   const query = useQuery({
-    ...companyListQuery({ q, ...paging.cursor }),
+    ...companyListQuery({ q, ...order.query, ...paging.cursor }),
     enabled: valid,
     placeholderData: keepPreviousData,
   });
@@ -67,7 +66,7 @@ export function CompanySearchScreen() {
       <search>
         <AppForm
           form={form}
-          onSubmit={async (values) => setParams(searchOf(values.q))}
+          onSubmit={async (values) => setParams(order.keep(searchOf(values.q)))}
           errorId="company-search-form-error"
           inline
         >
@@ -101,7 +100,7 @@ export function CompanySearchScreen() {
           data={result?.rows}
           getRowId={(row) => row.number}
           loading={query.isFetching}
-          sorting={SERVER_ORDER}
+          {...order.table}
           paging={result ? paging.pager('company', result) : undefined}
         />
       )}

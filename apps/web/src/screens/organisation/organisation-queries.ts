@@ -27,6 +27,9 @@ export interface CompanySearchParams {
   /** The page's cursor (useKeysetCursor): rows after or before it. */
   after?: string | undefined;
   before?: string | undefined;
+  /** The order (useServerSort): absent, the list's default. */
+  sort?: string | undefined;
+  dir?: 'asc' | 'desc' | undefined;
 }
 
 /** The organisation screens' query keys: everything under `['organisation']`. */
@@ -41,8 +44,7 @@ export const organisationKeys = {
 export const companyListQuery = (params: CompanySearchParams) =>
   queryOptions({
     queryKey: organisationKeys.list(params),
-    queryFn: ({ signal }) =>
-      searchCompanies({ q: params.q || undefined, after: params.after, before: params.before }, signal),
+    queryFn: ({ signal }) => searchCompanies({ ...params, q: params.q || undefined }, signal),
   });
 
 /** One company. */

@@ -11,8 +11,8 @@ export const nameOf = (row: { firstName: string; lastName: string }) =>
   [row.firstName, row.lastName].filter(Boolean).join(' ');
 
 /**
- * The people grid's columns: the user ID (names the row, links to the user), name (the server's order:
- * last name, first name), e-mail, type and status. All but the user ID may be hidden.
+ * The people grid's columns: the user ID (names the row, links to the user), name (sorted by last name,
+ * first name), e-mail, type and status; the server sorts by name, user ID, type or status. All but the user ID may be hidden.
  */
 export function peopleColumns({ t }: Pick<App, 't'>): DataColumn<UserSummary>[] {
   return col.columns([
@@ -25,8 +25,7 @@ export function peopleColumns({ t }: Pick<App, 't'>): DataColumn<UserSummary>[] 
     col.accessor((row) => nameOf(row), { id: 'name', header: t('app.people.field.name') }),
     col.accessor('email', { header: t('app.people.field.email') }),
     col.accessor((row) => t(`app.userType.${row.userType}`), { id: 'userType', header: t('app.userType') }),
-    col.display({
-      id: 'status',
+    col.accessor('status', {
       header: t('app.people.field.status'),
       cell: ({ row }) => <StatusPill status={row.original.status} />,
     }),

@@ -2,6 +2,7 @@ import {
   canAdminister,
   checkSearchCriteria,
   may,
+  USER_LIST_ORDER,
   USER_STATUSES,
   USER_TYPES_BY_LEVEL,
   type UserBulkAction,
@@ -15,13 +16,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usersCsvUrl } from '../../api/users.ts';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
-import { DataTable, type SortingState } from '../../frame/data-table.tsx';
+import { DataTable } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { mayCreateUsers } from '../../frame/permissions.ts';
 import { useKeysetCursor } from '../../frame/use-keyset-cursor.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
+import { useServerSort } from '../../frame/use-server-sort.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { peopleColumns } from './people-columns.tsx';
@@ -39,9 +41,6 @@ const searchSchema = peopleSearchSchema.superRefine((v, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', path: ['q'], message: problem });
 });
 
-/** The server answers by name (last, first, user ID); the grid shows that order and offers no other. */
-const SERVER_ORDER: SortingState = [{ id: 'name', desc: false }];
-
 const asType = (value: string | null, allowed: readonly UserType[]): UserType | undefined =>
   allowed.find((t) => t === value);
 
@@ -56,11 +55,12 @@ export function PeopleSearchScreen() {
   const statusParam = params.get('status') ?? '';
   const status: UserStatus | undefined = USER_STATUSES.find((s) => s === statusParam);
   const paging = useKeysetCursor();
+  const order = useServerSort(USER_LIST_ORDER);
   const searched = params.has('q') || params.has('type') || params.has('status');
   const urlProblem = searched ? checkCriteria(q, type ?? '', status ?? '') : undefined;
 
   const query = useQuery({
-    ...userSearchQuery({ q: q.trim() || undefined, type, status, ...paging.cursor }),
+    ...userSearchQuery({ q: q.trim() || undefined, type, status, ...order.query, ...paging.cursor }),
     enabled: searched && !urlProblem,
     placeholderData: keepPreviousData,
   });
@@ -83,7 +83,8 @@ export function PeopleSearchScreen() {
     search.set('q', next.q.trim());
     if (next.type) search.set('type', next.type);
     if (next.status) search.set('status', next.status);
-    setParams(search);
+    // The order chosen stays for the next search.
+    setParams(order.keep(search));
   };
 
   const columns = useMemo(() => peopleColumns({ t }), [t]);
@@ -193,14 +194,14 @@ export function PeopleSearchScreen() {
           data={result.rows}
           getRowId={(row) => row.userId}
           loading={query.isFetching}
-          sorting={SERVER_ORDER}
+          {...order.table}
           columnChoice
           paging={paging.pager('people', result)}
           toolbar={
             <a
               className="app-button"
               id="people-export"
-              href={usersCsvUrl({ q: q.trim() || undefined, type, status })}
+              href={usersCsvUrl({ q: q.trim() || undefined, type, status, ...order.query })}
               download
             >
               {t('app.people.export')}

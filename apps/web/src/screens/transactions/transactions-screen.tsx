@@ -213,6 +213,9 @@ export function TransactionsScreen() {
             getRowId={(row) => String(row.id)}
             loading={query.isFetching}
             sorting={order}
+            // The date's header turns the order round: the same newest / oldest the filter offers.
+            sortable={['transactionDate']}
+            onSortingChange={(next) => go({ ...applied, order: next[0]?.desc === false ? 'oldest' : '' })}
             columnChoice
             initiallyHidden={['postingDate', 'reference']}
             paging={{
