@@ -119,6 +119,54 @@ describe('Accounts and cardholders, audit trail (issue 7)', () => {
     await context.close();
   });
 
+  it('the accounts list sorts, exports what it shows as CSV and moves the chosen accounts to a group (issue 20 item 3)', async () => {
+    const { page, context, problems } = await newPage(browser);
+    await signInAs(page, 'admin01');
+    await page.goto('/app/organisation/100001/accounts');
+    await page.locator('#account-results tbody tr').first().waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('#accounts-export').click(),
+    ]);
+    const csv = (await readFile((await download.path()) as string, 'utf8')).replace(/^\uFEFF/, '');
+    expect(csv.split('\r\n')[0]).toBe('maskedNumber,cardholder,realCardAlias,group,status');
+    expect(csv).not.toMatch(/\d{12,}/);
+    expect(csv.split('\r\n').filter(Boolean).length).toBeGreaterThan(2);
+
+    // Sorted by status from its header: the order is announced on the column.
+    await page.locator('#account-results thead th', { hasText: 'Status' }).locator('button').click();
+    await page.waitForURL(/sort=status&dir=asc/);
+    await page.locator('#account-results thead th[aria-sort="ascending"]', { hasText: 'Status' }).waitFor();
+
+    // An active account of the Travel group, chosen by its checkbox (named after its masked number).
+    const row = page
+      .locator('#account-results tbody tr', { hasText: 'Travel' })
+      .filter({ hasText: 'Active' })
+      .first();
+    const masked = ((await row.locator('th[scope="row"]').textContent()) ?? '').trim();
+    expect(masked).toMatch(/^\d{6}\*+\d{4}$/);
+    const moveTo = async (group: string) => {
+      await page.getByRole('checkbox', { name: `Select ${masked}` }).check();
+      await page.locator('#accounts-bulk legend', { hasText: '1 account selected' }).waitFor();
+      await page.locator('#accounts-bulk-group').selectOption({ label: group });
+      await page.locator('#accounts-bulk-move').click();
+      await page.getByRole('alertdialog', { name: `Move 1 account to ${group}?` }).waitFor();
+      await page.locator('#accounts-bulk-confirm-ok').click();
+      await page.locator('#accounts-bulk-outcome', { hasText: 'Moved: 1.' }).waitFor();
+      await page
+        .locator('#account-results tbody tr', { hasText: masked })
+        .filter({ hasText: group })
+        .waitFor();
+    };
+    await moveTo('Purchasing');
+    await expectAccessible(page, 'accounts moved to a group');
+    // Back where it was (the demo data the other specs see).
+    await moveTo('Travel');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('a cardholder sees its own masked cards under My cards', async () => {
     const { page, context, problems } = await newPage(browser);
     await signInAs(page, 'active01');

@@ -183,6 +183,12 @@ const MATRIX: Cell[] = [
     expect: row(403, 200, 200, 200, 200, 200, 200, 200, 200),
   },
   {
+    endpoint: 'GET /app/api/org/companies.csv',
+    label: 'export companies in scope as CSV',
+    url: '/app/api/org/companies.csv',
+    expect: row(403, 200, 200, 200, 200, 200, 200, 200, 200),
+  },
+  {
     endpoint: 'POST /app/api/org/companies',
     label: 'create a company (invalid number: authorised callers get 400)',
     url: '/app/api/org/companies',
@@ -407,6 +413,12 @@ const MATRIX: Cell[] = [
     expect: row(200, 200, 200, 200, 200, 200, 200, 200, 404),
   },
   {
+    endpoint: 'GET /app/api/org/companies/:number/cardholders.csv',
+    label: 'export cardholders as CSV',
+    url: '/app/api/org/companies/100001/cardholders.csv',
+    expect: row(200, 200, 200, 200, 200, 200, 200, 200, 404),
+  },
+  {
     endpoint: 'GET /app/api/org/companies/:number/cardholders/:id',
     label: "view active01's cardholder",
     url: '/app/api/org/companies/100001/cardholders/{active01}',
@@ -436,6 +448,12 @@ const MATRIX: Cell[] = [
     endpoint: 'GET /app/api/org/companies/:number/accounts',
     label: 'list accounts',
     url: '/app/api/org/companies/100001/accounts',
+    expect: row(200, 200, 200, 200, 200, 200, 200, 200, 404),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number/accounts.csv',
+    label: 'export accounts as CSV',
+    url: '/app/api/org/companies/100001/accounts.csv',
     expect: row(200, 200, 200, 200, 200, 200, 200, 200, 404),
   },
   {
@@ -469,6 +487,13 @@ const MATRIX: Cell[] = [
     label: 'move to its own group (no-op)',
     url: '/app/api/org/companies/100001/accounts/{active01Account}/group',
     body: { groupId: '{travel}' },
+    expect: row(403, 200, 200, 200, 200, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'POST /app/api/org/companies/:number/accounts/bulk-move',
+    label: 'move its account to its own group (unchanged)',
+    url: '/app/api/org/companies/100001/accounts/bulk-move',
+    body: { groupId: '{travel}', accountIds: ['{active01Account}'] },
     expect: row(403, 200, 200, 200, 200, 403, 403, 403, 404),
   },
   {
@@ -511,6 +536,12 @@ const MATRIX: Cell[] = [
     endpoint: 'GET /app/api/org/companies/:number/real-cards',
     label: 'list real cards',
     url: '/app/api/org/companies/100001/real-cards',
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 404),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number/real-cards.csv',
+    label: 'export real cards as CSV',
+    url: '/app/api/org/companies/100001/real-cards.csv',
     expect: row(403, 200, 200, 200, 200, 403, 403, 200, 404),
   },
   {
@@ -848,16 +879,13 @@ async function loadAcmeIds(): Promise<void> {
   );
 }
 
-/** A cell's url or body with `{name}` replaced by the demo row's id (a number in a body). */
+/** A cell's url or body with `{name}` replaced by the demo row's id (a number in a body, also in a list). */
 const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, name: string) => String(ACME_IDS.get(name)));
+const fillValue = (v: unknown): unknown =>
+  typeof v === 'string' && /^\{\w+\}$/.test(v) ? Number(fill(v)) : Array.isArray(v) ? v.map(fillValue) : v;
 const fillBody = (body: unknown): unknown =>
   body && typeof body === 'object'
-    ? Object.fromEntries(
-        Object.entries(body).map(([k, v]) => [
-          k,
-          typeof v === 'string' && /^\{\w+\}$/.test(v) ? Number(fill(v)) : v,
-        ]),
-      )
+    ? Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fillValue(v)]))
     : body;
 
 beforeAll(async () => {

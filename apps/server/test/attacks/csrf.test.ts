@@ -57,6 +57,7 @@ describe('CSRF: every state-changing endpoint refuses a forged request (ASVS V4.
     'PUT /app/api/org/companies/:number/cardholders/:id/status',
     'PUT /app/api/org/companies/:number/accounts/:id/status',
     'PUT /app/api/org/companies/:number/accounts/:id/group',
+    'POST /app/api/org/companies/:number/accounts/bulk-move',
     'POST /app/api/org/companies/:number/account-groups',
     'PATCH /app/api/org/companies/:number/account-groups/:id',
     'PUT /app/api/org/companies/:number/account-groups/:id/status',

@@ -1,4 +1,6 @@
 import type {
+  AccountBulkMove,
+  AccountBulkResult,
   AccountDetail,
   AccountGroupList,
   AccountGroupSummary,
@@ -31,6 +33,13 @@ export function searchCardholders(
 ): Promise<CardholderList> {
   return requestJson<CardholderList>(withQuery(`${company(number)}/cardholders`, params), { signal });
 }
+
+/** `GET .../cardholders.csv`, `.../accounts.csv`, `.../real-cards.csv`: every match of the search as CSV (download links). */
+export const listCsvUrl = (
+  number: string,
+  list: 'cardholders' | 'accounts' | 'real-cards',
+  params: { q?: string | undefined; status?: string | undefined; group?: string | undefined } & SortParams,
+): string => withQuery(`${company(number)}/${list}.csv`, params);
 
 /** `GET .../cardholders/:id` */
 export function getCardholder(number: string, id: string, signal?: AbortSignal): Promise<CardholderDetail> {
@@ -72,6 +81,14 @@ export function searchAccounts(
   signal?: AbortSignal,
 ): Promise<AccountList> {
   return requestJson<AccountList>(withQuery(`${company(number)}/accounts`, params), { signal });
+}
+
+/** `POST .../accounts/bulk-move`: the chosen accounts into one group; the answer says what became of each. */
+export function bulkMoveAccounts(number: string, body: AccountBulkMove): Promise<AccountBulkResult> {
+  return requestJson<AccountBulkResult>(`${company(number)}/accounts/bulk-move`, {
+    method: 'POST',
+    json: body,
+  });
 }
 
 /** `GET .../accounts/:id` */

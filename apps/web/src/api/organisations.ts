@@ -29,6 +29,15 @@ export function searchCompanies(
   return requestJson<CompanyList>(`${BASE}?${query}`, { signal });
 }
 
+/** `GET /app/api/org/companies.csv?q=&sort=&dir=`: every match of the search as CSV (a download link). */
+export function companiesCsvUrl(params: { q?: string | undefined } & SortParams): string {
+  const query = new URLSearchParams();
+  if (params.q) query.set('q', params.q);
+  setSort(query, params);
+  const text = query.toString();
+  return text ? `${BASE}.csv?${text}` : `${BASE}.csv`;
+}
+
 /** `GET /app/api/org/companies/:number` */
 export function getCompany(number: string, signal?: AbortSignal): Promise<CompanySummary> {
   return requestJson<CompanySummary>(one(number), { signal });

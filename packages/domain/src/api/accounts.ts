@@ -164,6 +164,19 @@ export const accountSearchQuerySchema = cardholderSearchQuerySchema.extend({
   ...sortQueryFields(ACCOUNT_LIST_ORDER),
 });
 
+/** `GET .../cardholders.csv` and `.../accounts.csv`: every match of the search (not one page), as CSV. */
+export const cardholderExportQuerySchema = cardholderSearchQuerySchema.omit({ after: true, before: true });
+export const accountExportQuerySchema = accountSearchQuerySchema.omit({ after: true, before: true });
+export const CARDHOLDER_CSV_COLUMNS = ['name1', 'name2', 'orgPoint', 'accounts', 'status'] as const;
+/** The card number masked (first six, last four), as the list shows it: never the full number. */
+export const ACCOUNT_CSV_COLUMNS = [
+  'maskedNumber',
+  'cardholder',
+  'realCardAlias',
+  'group',
+  'status',
+] as const;
+
 /** `PATCH .../cardholders/:id`: names and the org point (number, in the same company). */
 export const cardholderPatchSchema = z.object({
   name1: z.string().optional(),
@@ -187,6 +200,35 @@ export const accountGroupMoveSchema = z.object({
   groupId: z.number({ error: 'account.group.required' }).int({ error: 'account.group.required' }),
 });
 export type AccountGroupMove = z.infer<typeof accountGroupMoveSchema>;
+
+/**
+ * `POST .../accounts/bulk-move` (issue 20 item 3, "move to a group"): the accounts chosen in the list
+ * (at most a page of them) into one active group of the company. The group is checked once (400 on
+ * `groupId`); each account is then moved, checked and audited as the single move is, and the answer
+ * says what became of each.
+ */
+export const ACCOUNT_BULK_MAX = 50;
+export const accountBulkMoveSchema = z.object({
+  groupId: z.number({ error: 'account.group.required' }).int({ error: 'account.group.required' }),
+  accountIds: z
+    .array(z.number().int().positive().safe(), { error: 'bulk.accountIds.invalid' })
+    .min(1, { error: 'bulk.accountIds.none' })
+    .max(ACCOUNT_BULK_MAX, { error: 'bulk.accountIds.tooMany' }),
+});
+export type AccountBulkMove = z.infer<typeof accountBulkMoveSchema>;
+export const accountBulkResultSchema = z
+  .object({
+    results: z.array(
+      z.object({
+        id: z.number().int(),
+        /** done: moved; unchanged: already in the group; refused: `code` says why (a `validation.` key). */
+        outcome: z.enum(['done', 'unchanged', 'refused']),
+        code: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'AccountBulkResult' });
+export type AccountBulkResult = z.infer<typeof accountBulkResultSchema>;
 
 /** `POST .../account-groups` and `PATCH .../account-groups/:id`. */
 export const accountGroupBodySchema = z.object({ name: z.string({ error: 'accountGroup.name.required' }) });
@@ -263,6 +305,10 @@ export const realCardSearchQuerySchema = cardholderSearchQuerySchema.extend({
   q: lenient(z.string()).describe('Exactly 4 digits: the last four; else part of the alias (2–100)'),
   ...sortQueryFields(REAL_CARD_LIST_ORDER),
 });
+
+/** `GET .../real-cards.csv`: every match of the search (not one page), as CSV; numbers masked. */
+export const realCardExportQuerySchema = realCardSearchQuerySchema.omit({ after: true, before: true });
+export const REAL_CARD_CSV_COLUMNS = ['alias', 'maskedNumber', 'accountStatus', 'inUse', 'status'] as const;
 
 /** `POST .../real-cards`: the card number (the account rule: 12–19 digits, Luhn, BINs, not issued) and its alias. */
 export const newRealCardBodySchema = z.object({

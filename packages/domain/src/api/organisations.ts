@@ -72,6 +72,19 @@ export const companySearchQuerySchema = z.object({
   ...keysetQueryFields,
 });
 
+/** `GET /app/api/org/companies.csv?q=&sort=&dir=`: every match of the search (not one page), as CSV. */
+export const companyExportQuerySchema = companySearchQuerySchema.omit({ after: true, before: true });
+export const COMPANY_CSV_COLUMNS = [
+  'number',
+  'name1',
+  'name2',
+  'issuerNumber',
+  'issuerName',
+  'groupName',
+  'multiUser',
+  'status',
+] as const;
+
 /** `POST /app/api/org/companies`: the company fields plus the issuer it belongs to. */
 export const newCompanyBodySchema = z.object({
   issuerNumber: z.string({ error: 'company.issuerNumber.required' }),

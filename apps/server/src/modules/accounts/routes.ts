@@ -1,5 +1,8 @@
 import {
+  accountBulkMoveSchema,
+  accountBulkResultSchema,
   accountDetailSchema,
+  accountExportQuerySchema,
   accountGroupBodySchema,
   accountGroupListSchema,
   accountGroupMoveSchema,
@@ -9,6 +12,7 @@ import {
   accountStatusBodySchema,
   activeBodySchema,
   cardholderDetailSchema,
+  cardholderExportQuerySchema,
   cardholderListSchema,
   cardholderPatchSchema,
   cardholderReasonsBodySchema,
@@ -20,12 +24,14 @@ import {
   newRealCardBodySchema,
   realCardAliasBodySchema,
   realCardDeleteResultSchema,
+  realCardExportQuerySchema,
   realCardListSchema,
   realCardSearchQuerySchema,
   realCardSummarySchema,
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import { appHandler } from '../../http/app-handler.ts';
+import { csvAnswer, sendCsv } from '../../http/csv.ts';
 import { RealCardService } from './real-cards.ts';
 import { AccountService } from './service.ts';
 
@@ -39,6 +45,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const service = new AccountService(app.db);
 
   const handle = appHandler(app);
+  // Real cards: a company's card accounts without a cardholder, known by alias (real-cards.ts).
+  const realCards = new RealCardService(app.db, () => app.secrets.cards);
 
   const base = '/app/api/org/companies/:number';
 
@@ -59,6 +67,50 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         params: companyParamsSchema,
         query: cardholderSearchQuerySchema,
         response: cardholderListSchema,
+      },
+    ),
+  );
+  // Every match of a search as CSV (sibling paths: no record id holds a dot).
+  app.get(
+    `${base}/cardholders.csv`,
+    handle(
+      async ({ caller, reply, request }) =>
+        sendCsv(reply, await service.exportCardholders(caller, request.params.number, request.query)),
+      {
+        permission: 'viewAccounts',
+        params: companyParamsSchema,
+        query: cardholderExportQuerySchema,
+        response: csvAnswer("The company's matching cardholders as CSV (attachment), formula-injection safe"),
+      },
+    ),
+  );
+  app.get(
+    `${base}/accounts.csv`,
+    handle(
+      async ({ caller, reply, request }) =>
+        sendCsv(reply, await service.exportAccounts(caller, request.params.number, request.query)),
+      {
+        permission: 'viewAccounts',
+        params: companyParamsSchema,
+        query: accountExportQuerySchema,
+        response: csvAnswer(
+          "The company's matching card accounts as CSV (attachment), numbers masked, formula-injection safe",
+        ),
+      },
+    ),
+  );
+  app.get(
+    `${base}/real-cards.csv`,
+    handle(
+      async ({ caller, reply, request }) =>
+        sendCsv(reply, await realCards.exportCsv(caller, request.params.number, request.query)),
+      {
+        permission: 'viewRealCards',
+        params: companyParamsSchema,
+        query: realCardExportQuerySchema,
+        response: csvAnswer(
+          "The company's matching real cards as CSV (attachment), numbers masked, formula-injection safe",
+        ),
       },
     ),
   );
@@ -177,6 +229,15 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       },
     ),
   );
+  app.post(
+    `${base}/accounts/bulk-move`,
+    handle(({ caller, request, body }) => service.bulkMove(caller, request.params.number, body, request.ip), {
+      permission: 'maintainAccounts',
+      params: companyParamsSchema,
+      body: accountBulkMoveSchema,
+      response: accountBulkResultSchema,
+    }),
+  );
   app.put(
     `${base}/accounts/:id/group`,
     handle(
@@ -240,8 +301,6 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     ),
   );
 
-  // Real cards: a company's card accounts without a cardholder, known by alias (real-cards.ts).
-  const realCards = new RealCardService(app.db, () => app.secrets.cards);
   app.get(
     `${base}/real-cards`,
     handle(

@@ -1,5 +1,6 @@
 import {
   activeBodySchema,
+  companyExportQuerySchema,
   companyListSchema,
   companyParamsSchema,
   companyPatchSchema,
@@ -20,6 +21,7 @@ import {
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import { appHandler } from '../../http/app-handler.ts';
+import { csvAnswer, sendCsv } from '../../http/csv.ts';
 import { sendError } from '../../http/errors.ts';
 import { XLSX_CONTENT_TYPE } from '../../kernel/xlsx.ts';
 import { OrganisationService } from './service.ts';
@@ -49,6 +51,19 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
       query: companySearchQuerySchema,
       response: companyListSchema,
     }),
+  );
+  // Every match of the search as CSV (a sibling path: no company number holds a dot).
+  app.get(
+    `${base}.csv`,
+    handle(
+      async ({ caller, reply, request }) =>
+        sendCsv(reply, await service.exportCompanies(caller, request.query)),
+      {
+        permission: 'viewCompanies',
+        query: companyExportQuerySchema,
+        response: csvAnswer('The matching companies as CSV (attachment), formula-injection safe'),
+      },
+    ),
   );
   app.post(
     base,

@@ -1,6 +1,5 @@
 import {
   createUserBodySchema,
-  fileBytesSchema,
   noBodySchema,
   setUserStatusBodySchema,
   updateUserBodySchema,
@@ -14,6 +13,7 @@ import {
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import { appHandler } from '../../http/app-handler.ts';
+import { csvAnswer, sendCsv } from '../../http/csv.ts';
 import { UserService } from './service.ts';
 
 /**
@@ -36,26 +36,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   // Every match of the search as CSV (a sibling path: no user ID holds a dot).
   app.get(
     '/app/api/users.csv',
-    handle(
-      async ({ caller, reply, query }) => {
-        const { csv, filename } = await service.exportCsv(caller, query);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('x-content-type-options', 'nosniff')
-          .send(csv);
-      },
-      {
-        permission: 'viewUsers',
-        query: userExportQuerySchema,
-        response: {
-          200: {
-            description: 'The matching users as CSV (attachment), formula-injection safe',
-            content: { 'text/csv': { schema: fileBytesSchema } },
-          },
-        },
-      },
-    ),
+    handle(async ({ caller, reply, query }) => sendCsv(reply, await service.exportCsv(caller, query)), {
+      permission: 'viewUsers',
+      query: userExportQuerySchema,
+      response: csvAnswer('The matching users as CSV (attachment), formula-injection safe'),
+    }),
   );
   app.post(
     '/app/api/users/bulk',

@@ -32,14 +32,13 @@ import {
   type UserSummary,
   type UserType,
 } from '@cardportal/domain';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, refuse } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../kernel/audit.ts';
 import { enqueueMail } from '../../kernel/outbox.ts';
-import { formulaSafe } from '../../kernel/spreadsheet.ts';
+import { csvDocument, csvFilename } from '../../kernel/spreadsheet.ts';
 import { generatedPassword } from '../../security/generated-password.ts';
 import { hashSecret } from '../../security/hashing.ts';
 import { orgPathOf, peerOf, placementOfVisible } from '../access/index.ts';
@@ -150,20 +149,19 @@ export class UserService {
       chosenOrder(USER_LIST_ORDER, query),
     );
     const rows: UserSummary[] = all.rows.map((r) => summary(r));
-    const cell = (value: string) => formulaSafe(value);
-    const csv = stringify(
+    const csv = csvDocument(
+      USER_CSV_COLUMNS,
       rows.map((r) => [
-        cell(r.userId),
-        cell(r.firstName),
-        cell(r.lastName),
-        cell(r.email),
+        r.userId,
+        r.firstName,
+        r.lastName,
+        r.email,
         r.userType,
         r.status,
-        r.company ? cell(`${r.company.number} ${r.company.name}`) : '',
+        r.company ? `${r.company.number} ${r.company.name}` : '',
       ]),
-      { header: true, columns: [...USER_CSV_COLUMNS], record_delimiter: '\r\n', bom: true },
     );
-    return { csv, filename: `users-${new Date().toISOString().slice(0, 10)}.csv` };
+    return { csv, filename: csvFilename('users') };
   }
 
   /**

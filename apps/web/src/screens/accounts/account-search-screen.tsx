@@ -1,11 +1,13 @@
 import { ACCOUNT_LIST_ORDER, ACCOUNT_STATUSES, may } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { listCsvUrl } from '../../api/accounts.ts';
 import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { DataTable } from '../../frame/data-table.tsx';
+import { ExportLink } from '../../frame/export-link.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
@@ -14,6 +16,7 @@ import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useServerSort } from '../../frame/use-server-sort.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
+import { AccountBulkMove } from './account-bulk-move.tsx';
 import { accountColumns } from './accounts-columns.tsx';
 import { accountGroupsQuery, accountSearchQuery, criteriaSchema } from './accounts-queries.ts';
 import { checkCardholderCriteria } from './criteria.ts';
@@ -73,6 +76,16 @@ export function AccountSearchScreen() {
   const result = query.isEnabled ? query.data : undefined;
   const failed = query.isError ? problemOf(query.error) : undefined;
   const any = t('app.people.search.any');
+
+  // Move to a group (issue 20 item 3): the accounts chosen on any page of this search.
+  const mayMove = result?.canModify === true && !result.readOnly && groups.some((g) => g.active);
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set());
+  // The masked number of every account seen, to name a refused one after its page has gone.
+  const seen = useRef(new Map<number, string>());
+  for (const row of result?.rows ?? []) seen.current.set(row.id, row.maskedNumber);
+  // A new search starts with nothing chosen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the criteria are the search
+  useEffect(() => setChosen(new Set()), [q, group, status]);
 
   return (
     <>
@@ -144,6 +157,36 @@ export function AccountSearchScreen() {
           {...order.table}
           columnChoice
           paging={paging.pager('account', result)}
+          selection={
+            mayMove
+              ? {
+                  selected: chosen,
+                  onChange: setChosen,
+                  label: (row) => t('app.table.selectRow', row.maskedNumber),
+                  allLabel: t('app.table.selectAll'),
+                }
+              : undefined
+          }
+          toolbar={
+            <ExportLink
+              id="accounts-export"
+              href={listCsvUrl(number, 'accounts', {
+                q: q.trim() || undefined,
+                group: group || undefined,
+                status: status || undefined,
+                ...order.query,
+              })}
+            />
+          }
+        />
+      ) : null}
+      {mayMove ? (
+        <AccountBulkMove
+          number={number}
+          chosen={chosen}
+          onChosenChange={setChosen}
+          groups={groups}
+          numberOf={(id) => seen.current.get(id) ?? String(id)}
         />
       ) : null}
     </>

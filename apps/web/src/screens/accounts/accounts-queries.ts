@@ -1,4 +1,5 @@
 import {
+  type AccountBulkMove,
   type AccountDetail,
   type AccountGroupSummary,
   type AccountStatus,
@@ -14,6 +15,7 @@ import {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  bulkMoveAccounts,
   createAccountGroup,
   createRealCard,
   deleteRealCard,
@@ -166,6 +168,10 @@ export const useMoveAccount = (number: string, id: string) =>
     (groupId: number) => moveAccount(number, id, groupId),
     (): readonly unknown[] => accountsKeys.account(number, id),
   );
+
+/** Several accounts into one group (the accounts list's bulk action): the company's lists are read again. */
+export const useBulkMoveAccounts = (number: string) =>
+  useCompanyChange(number, (body: AccountBulkMove) => bulkMoveAccounts(number, body), undefined);
 
 export const useCreateAccountGroup = (number: string) =>
   useCompanyChange(number, (name: string): Promise<AccountGroupSummary> => createAccountGroup(number, name));

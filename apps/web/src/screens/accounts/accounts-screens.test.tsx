@@ -320,6 +320,71 @@ describe('Accounts: account search and view', () => {
     );
   });
 
+  it('moves the chosen accounts to a group after a confirmation, and names the refused ones', async () => {
+    const rows = [
+      account(),
+      account({ id: 8, maskedNumber: '542418******5678', last4: '5678' }),
+      account({ id: 9, maskedNumber: '542418******9012', last4: '9012', status: 'Closed' }),
+    ];
+    const calls = mockFetch((call) => {
+      if (call.url === `${BASE}/account-groups`) return { body: groups };
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url === `${BASE}/accounts/bulk-move`)
+        return {
+          body: {
+            results: [
+              { id: 8, outcome: 'done', code: null },
+              { id: 9, outcome: 'refused', code: 'account.status.closedIsFinal' },
+            ],
+          },
+        };
+      if (call.url.startsWith(`${BASE}/accounts`)) {
+        const list: AccountList = {
+          rows,
+          total: 3,
+          nextCursor: null,
+          prevCursor: null,
+          pageCount: 1,
+          pageSize: 25,
+          canModify: true,
+          readOnly: false,
+        };
+        return { body: list };
+      }
+      return undefined;
+    });
+    renderApp('/organisation/100001/accounts');
+    expect(await screen.findByText('3 accounts found')).toBeDefined();
+    // The export link carries the search and the order, not the page.
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      `${BASE}/accounts.csv`,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select 542418******5678' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select 542418******9012' }));
+    const bar = screen.getByRole('group', { name: '2 accounts selected' });
+    fireEvent.change(within(bar).getByLabelText('Move to group'), { target: { value: '2' } });
+    fireEvent.click(within(bar).getByRole('button', { name: 'Move' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Move 2 accounts to Purchasing?' });
+    expect(within(dialog).getByRole('button', { name: 'Move' }).id).toBe('accounts-bulk-confirm-ok');
+    fireEvent.click(document.getElementById('accounts-bulk-confirm-ok') as HTMLElement);
+    await waitFor(() =>
+      expect(calls.map((c) => `${c.method} ${c.url}`)).toContain(`POST ${BASE}/accounts/bulk-move`),
+    );
+    const post = calls.find((c) => c.url === `${BASE}/accounts/bulk-move`);
+    expect(post?.method).toBe('POST');
+    expect(post?.body).toEqual({ groupId: 2, accountIds: [8, 9] });
+    const outcome = await screen.findByText('Moved: 1. Already in the group: 0. Refused: 1.');
+    expect(outcome).toBeDefined();
+    expect(
+      screen.getByText(`542418******9012: ${problemTextOf('account.status.closedIsFinal')}`),
+    ).toBeDefined();
+    // The refused account stays chosen; the moved one does not.
+    expect(screen.getByRole('group', { name: '1 account selected' })).toBeDefined();
+    expect(
+      (screen.getByRole('checkbox', { name: 'Select 542418******9012' }) as HTMLInputElement).checked,
+    ).toBe(true);
+  });
+
   it('changes the status by one of the issuer’s account status codes', async () => {
     let current = accountDetail({
       statusCodes: [

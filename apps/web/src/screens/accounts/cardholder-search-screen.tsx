@@ -4,8 +4,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { listCsvUrl } from '../../api/accounts.ts';
 import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { DataTable } from '../../frame/data-table.tsx';
+import { ExportLink } from '../../frame/export-link.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
@@ -127,6 +129,16 @@ export function CardholderSearchScreen() {
           {...order.table}
           columnChoice
           paging={paging.pager('cardholder', result)}
+          toolbar={
+            <ExportLink
+              id="cardholders-export"
+              href={listCsvUrl(number, 'cardholders', {
+                q: q.trim() || undefined,
+                status: status || undefined,
+                ...order.query,
+              })}
+            />
+          }
         />
       ) : null}
     </>

@@ -4,9 +4,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { listCsvUrl } from '../../api/accounts.ts';
 import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { type DataColumn, DataTable, dataColumns } from '../../frame/data-table.tsx';
+import { ExportLink } from '../../frame/export-link.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
@@ -366,6 +368,16 @@ export function RealCardsScreen() {
           loading={query.isFetching}
           {...order.table}
           paging={paging.pager('real-card', result)}
+          toolbar={
+            <ExportLink
+              id="real-cards-export"
+              href={listCsvUrl(number, 'real-cards', {
+                q: q.trim() || undefined,
+                status: status || undefined,
+                ...order.query,
+              })}
+            />
+          }
         />
       ) : null}
       <ConfirmDialog

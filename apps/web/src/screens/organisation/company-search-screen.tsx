@@ -3,7 +3,9 @@ import { ErrorSummary } from '@cardportal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { companiesCsvUrl } from '../../api/organisations.ts';
 import { DataTable } from '../../frame/data-table.tsx';
+import { ExportLink } from '../../frame/export-link.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
@@ -102,6 +104,7 @@ export function CompanySearchScreen() {
           loading={query.isFetching}
           {...order.table}
           paging={result ? paging.pager('company', result) : undefined}
+          toolbar={<ExportLink id="companies-export" href={companiesCsvUrl({ q, ...order.query })} />}
         />
       )}
     </>

@@ -17,6 +17,7 @@ import { Link, useSearchParams } from 'react-router';
 import { usersCsvUrl } from '../../api/users.ts';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { DataTable } from '../../frame/data-table.tsx';
+import { ExportLink } from '../../frame/export-link.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
@@ -198,14 +199,10 @@ export function PeopleSearchScreen() {
           columnChoice
           paging={paging.pager('people', result)}
           toolbar={
-            <a
-              className="app-button"
+            <ExportLink
               id="people-export"
               href={usersCsvUrl({ q: q.trim() || undefined, type, status, ...order.query })}
-              download
-            >
-              {t('app.people.export')}
-            </a>
+            />
           }
           selection={
             mayBulk
@@ -240,7 +237,7 @@ export function PeopleSearchScreen() {
             id="people-bulk-clear"
             onClick={() => setChosen(new Set())}
           >
-            {t('app.people.bulk.clear')}
+            {t('app.table.clearSelection')}
           </button>
         </fieldset>
       ) : null}
