@@ -231,15 +231,20 @@ describe('A transaction’s life (issue 15)', () => {
     expect(await page.content()).not.toContain(number);
 
     // Unused, it is deleted; the demo lodge card has transactions, so it is marked inactive instead.
-    await page.getByRole('button', { name: 'Delete real card Office supplies' }).click();
+    const cardAction = async (alias: string, action: string) => {
+      await page.getByRole('button', { name: `Actions for ${alias}` }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: action }).click();
+    };
+    await cardAction('Office supplies', 'Delete');
+    await page.getByRole('alertdialog', { name: 'Delete real card Office supplies' }).waitFor();
     await page.locator('#confirm-ok').click();
     await page.locator('#real-cards-done', { hasText: 'has been deleted' }).waitFor();
-    await page.getByRole('button', { name: 'Delete real card Travel lodge card' }).click();
+    await cardAction('Travel lodge card', 'Delete');
     await page.getByRole('alertdialog').getByText('marked inactive instead').waitFor();
     await expectAccessible(page, 'delete in use');
     await page.locator('#confirm-ok').click();
     await page.locator('#real-cards-done', { hasText: 'marked inactive instead of deleted' }).waitFor();
-    await page.getByRole('button', { name: 'Reactivate real card Travel lodge card' }).click();
+    await cardAction('Travel lodge card', 'Reactivate');
     await page.locator('#confirm-ok').click();
     await page.locator('#real-cards-done', { hasText: 'has been reactivated' }).waitFor();
 

@@ -17,6 +17,7 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { useApp } from '../lib/app-context.tsx';
 import { ActionMenu, ChoiceMenu, type MenuAction } from './aria/menu.tsx';
+import { EmptyState } from './empty-state.tsx';
 import { Pager, type PagerProps } from './paging.tsx';
 import { TableWrap } from './table-wrap.tsx';
 
@@ -263,9 +264,7 @@ export function DataTable<T extends RowData>({
       ) : null}
       {isEmpty ? (
         empty ? (
-          <p className="app-empty" id={`${id}-empty`}>
-            {empty}
-          </p>
+          <EmptyState id={`${id}-empty`}>{empty}</EmptyState>
         ) : null
       ) : rows.length > 0 ? (
         <TableWrap captionId={captionId}>

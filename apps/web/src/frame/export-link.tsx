@@ -8,7 +8,7 @@ import { useApp } from '../lib/app-context.tsx';
 export function ExportLink({ id, href }: { id: string; href: string }) {
   const { t } = useApp();
   return (
-    <a className="app-button" id={id} href={href} download>
+    <a className="app-button app-button--small" id={id} href={href} download>
       {t('app.table.export')}
     </a>
   );

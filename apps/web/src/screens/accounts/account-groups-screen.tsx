@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
-import { type DataColumn, DataTable, dataColumns } from '../../frame/data-table.tsx';
+import { type DataColumn, DataTable, dataColumns, type RowActions } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
@@ -137,39 +137,24 @@ export function AccountGroupsScreen() {
         cell: ({ row }) => <ActivePill active={row.original.active} />,
       }),
     ];
-    if (!canModify) return col.columns(shown);
-    return col.columns([
-      ...shown,
-      col.display({
-        id: 'actions',
-        header: t('app.accounts.groups.actions'),
-        enableHiding: false,
-        cell: ({ row: { original: group } }) => (
-          <div className="app-actions">
-            <button
-              type="button"
-              className="app-button"
-              aria-label={t('app.accounts.groups.renameLabel', group.name)}
-              onClick={() => setRenaming(group.id)}
-            >
-              {t('app.accounts.groups.rename')}
-            </button>
-            <button
-              type="button"
-              className={`app-button${group.active ? ' app-button--danger' : ''}`}
-              aria-label={t(
-                `app.accounts.groups.${group.active ? 'deactivateLabel' : 'reactivateLabel'}`,
-                group.name,
-              )}
-              onClick={() => setConfirming(group)}
-            >
-              {t(`app.people.action.${group.active ? 'deactivate' : 'reactivate'}`)}
-            </button>
-          </div>
-        ),
-      }),
-    ]);
-  }, [t, languageTag, number, renaming, canModify, rename]);
+    return col.columns(shown);
+  }, [t, languageTag, number, renaming, rename]);
+
+  // The row's actions in its menu (as every grid): rename, deactivate or reactivate (confirmed).
+  const rowActions: RowActions<AccountGroupSummary> | undefined = canModify
+    ? {
+        label: (group) => t('app.table.rowActions', group.name),
+        actions: (group) => [
+          { id: 'rename', label: t('app.accounts.groups.rename'), onAction: () => setRenaming(group.id) },
+          {
+            id: group.active ? 'deactivate' : 'reactivate',
+            label: t(`app.people.action.${group.active ? 'deactivate' : 'reactivate'}`),
+            danger: group.active,
+            onAction: () => setConfirming(group),
+          },
+        ],
+      }
+    : undefined;
 
   return (
     <>
@@ -201,8 +186,7 @@ export function AccountGroupsScreen() {
           />
         </section>
       ) : null}
-      {list && list.rows.length === 0 ? <p>{t('app.accounts.groups.none')}</p> : null}
-      {list && list.rows.length > 0 ? (
+      {list ? (
         <DataTable
           id="group-results"
           caption={t('app.accounts.groups.results')}
@@ -210,6 +194,8 @@ export function AccountGroupsScreen() {
           data={list.rows}
           getRowId={(group) => String(group.id)}
           loading={query.isFetching && !query.isPending}
+          rowActions={rowActions}
+          empty={t('app.accounts.groups.none')}
         />
       ) : null}
       <ConfirmDialog

@@ -115,10 +115,17 @@ export function AccountViewScreen() {
                 <Link to={`${base}/cardholders/${account.cardholder.id}`}>
                   {fullName(account.cardholder)}
                 </Link>
-              ) : null}
+              ) : account.alias ? (
+                // A real card: no cardholder; its alias names it, linking to the real cards.
+                <Link to={`${base}/real-cards?q=${encodeURIComponent(account.alias.slice(0, 100))}`}>
+                  {t('app.accounts.realCardAlias', account.alias)}
+                </Link>
+              ) : (
+                t('app.none')
+              )}
             </dd>
             <dt>{t('app.accounts.field.group')}</dt>
-            <dd id="account-group-name">{account.group?.name ?? ''}</dd>
+            <dd id="account-group-name">{account.group?.name ?? t('app.none')}</dd>
             <dt>{t('app.people.field.status')}</dt>
             <dd id="account-status">
               <AccountStatusPill status={account.status} />

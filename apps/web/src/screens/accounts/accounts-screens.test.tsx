@@ -508,7 +508,11 @@ describe('Accounts: account groups', () => {
       return undefined;
     });
     renderApp('/organisation/100001/account-groups');
-    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate account group Purchasing' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Purchasing' }));
+    fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Deactivate' }));
+    expect(
+      await screen.findByRole('alertdialog', { name: 'Deactivate account group Purchasing' }),
+    ).toBeDefined();
     fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
     expect(await screen.findByText(problemTextOf('accountGroup.hasActiveAccounts'))).toBeDefined();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ active: false });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { DataTable } from '../../frame/data-table.tsx';
+import { EmptyState } from '../../frame/empty-state.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
@@ -80,7 +81,7 @@ export function CardholderViewScreen() {
             <dt>{t('app.accounts.field.name2')}</dt>
             <dd>{holder.name2}</dd>
             <dt>{t('app.accounts.field.orgPoint')}</dt>
-            <dd>{holder.orgPoint ? `${holder.orgPoint.number} ${holder.orgPoint.name1}` : ''}</dd>
+            <dd>{holder.orgPoint ? `${holder.orgPoint.number} ${holder.orgPoint.name1}` : t('app.none')}</dd>
             <dt>{t('app.people.field.status')}</dt>
             <dd id="cardholder-status">
               <ActivePill active={holder.active} />
@@ -129,7 +130,7 @@ export function CardholderViewScreen() {
               <IssueAccountForm number={number} cardholderId={holder.id} onDone={() => setDone('issued')} />
             ) : null}
             {holder.accounts.length === 0 ? (
-              <p>{t('app.accounts.accounts.none')}</p>
+              <EmptyState>{t('app.accounts.accounts.none')}</EmptyState>
             ) : (
               <DataTable
                 id="cardholder-accounts"

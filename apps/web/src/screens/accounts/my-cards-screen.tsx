@@ -2,6 +2,7 @@ import { ErrorSummary } from '@cardportal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { DataTable } from '../../frame/data-table.tsx';
+import { EmptyState } from '../../frame/empty-state.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
@@ -24,7 +25,7 @@ export function MyCardsScreen() {
       <div aria-live="polite" className="app-live">
         {query.isPending ? <p>{t('common.loading')}</p> : null}
         {cards && cards.accounts.length === 0 ? (
-          <p id="my-cards-none">{t('app.accounts.myCards.none')}</p>
+          <EmptyState id="my-cards-none">{t('app.accounts.myCards.none')}</EmptyState>
         ) : null}
       </div>
       {cards && cards.accounts.length > 0 ? (

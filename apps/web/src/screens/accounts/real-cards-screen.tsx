@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { listCsvUrl } from '../../api/accounts.ts';
 import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
-import { type DataColumn, DataTable, dataColumns } from '../../frame/data-table.tsx';
+import { type DataColumn, DataTable, dataColumns, type RowActions } from '../../frame/data-table.tsx';
 import { ExportLink } from '../../frame/export-link.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
@@ -29,6 +29,7 @@ import {
   useSetRealCardActive,
 } from './accounts-queries.ts';
 import { checkCardholderCriteria } from './criteria.ts';
+import { AccountStatusPill } from './shared.tsx';
 
 const searchSchema = criteriaSchema({ status: z.string() });
 
@@ -81,9 +82,11 @@ function NewRealCardForm({ number, onDone }: { number: string; onDone: () => voi
         autoComplete="off"
         required
       />
-      <SubmitButton form={form} id="real-card-submit">
-        {t('app.realCards.create')}
-      </SubmitButton>
+      <div className="app-actions">
+        <SubmitButton form={form} id="real-card-submit">
+          {t('app.realCards.create')}
+        </SubmitButton>
+      </div>
     </AppForm>
   );
 }
@@ -239,7 +242,7 @@ export function RealCardsScreen() {
       }),
       col.accessor('accountStatus', {
         header: t('app.realCards.field.accountStatus'),
-        cell: (cell) => t(`app.accounts.status.${cell.getValue()}`),
+        cell: (cell) => <AccountStatusPill status={cell.getValue()} />,
       }),
       col.accessor((card) => (card.inUse ? 1 : 0), {
         id: 'inUse',
@@ -252,47 +255,30 @@ export function RealCardsScreen() {
         cell: ({ row }) => <ActivePill active={row.original.active} />,
       }),
     ];
-    if (!canModify) return col.columns(shown);
-    return col.columns([
-      ...shown,
-      col.display({
-        id: 'actions',
-        header: t('app.accounts.groups.actions'),
-        enableHiding: false,
-        cell: ({ row: { original: card } }) => (
-          <div className="app-actions">
-            <button
-              type="button"
-              className="app-button"
-              aria-label={t('app.realCards.renameLabel', card.alias)}
-              onClick={() => setRenaming(card.id)}
-            >
-              {t('app.accounts.groups.rename')}
-            </button>
-            <button
-              type="button"
-              className="app-button"
-              aria-label={t(
-                `app.realCards.${card.active ? 'deactivateLabel' : 'reactivateLabel'}`,
-                card.alias,
-              )}
-              onClick={() => setConfirming({ card, action: 'toggle' })}
-            >
-              {t(`app.people.action.${card.active ? 'deactivate' : 'reactivate'}`)}
-            </button>
-            <button
-              type="button"
-              className="app-button app-button--danger"
-              aria-label={t('app.realCards.deleteLabel', card.alias)}
-              onClick={() => setConfirming({ card, action: 'delete' })}
-            >
-              {t('app.realCards.delete')}
-            </button>
-          </div>
-        ),
-      }),
-    ]);
+    return col.columns(shown);
   }, [t, number, renaming, canModify]);
+
+  // The row's actions in its menu (as every grid): rename, deactivate or reactivate, delete (confirmed).
+  const rowActions: RowActions<RealCardSummary> | undefined = canModify
+    ? {
+        label: (card) => t('app.table.rowActions', card.alias),
+        actions: (card) => [
+          { id: 'rename', label: t('app.accounts.groups.rename'), onAction: () => setRenaming(card.id) },
+          {
+            id: card.active ? 'deactivate' : 'reactivate',
+            label: t(`app.people.action.${card.active ? 'deactivate' : 'reactivate'}`),
+            danger: card.active,
+            onAction: () => setConfirming({ card, action: 'toggle' }),
+          },
+          {
+            id: 'delete',
+            label: t('app.realCards.delete'),
+            danger: true,
+            onAction: () => setConfirming({ card, action: 'delete' }),
+          },
+        ],
+      }
+    : undefined;
 
   const confirmCard = confirming?.card;
   const confirmTitle = !confirming
@@ -367,6 +353,7 @@ export function RealCardsScreen() {
           getRowId={(card) => String(card.id)}
           loading={query.isFetching}
           {...order.table}
+          rowActions={rowActions}
           paging={paging.pager('real-card', result)}
           toolbar={
             <ExportLink

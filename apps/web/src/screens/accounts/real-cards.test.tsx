@@ -32,6 +32,13 @@ const list = (rows: RealCardSummary[], over: Partial<RealCardList> = {}): RealCa
 /** A Luhn-valid number whose digits 7–12 are 000000. */
 const NUMBER = '5424 1800 0000 0015';
 
+/** Chooses a real card's action from its row's menu ("Actions for {alias}"). */
+async function cardAction(alias: string, action: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `Actions for ${alias}` }));
+  const menu = await screen.findByRole('menu');
+  fireEvent.click(within(menu).getByRole('menuitem', { name: action }));
+}
+
 describe('Real cards', () => {
   it('adds a card: number and alias checked first (the alias against the number), the server’s refusal on its field', async () => {
     let rows = [card()];
@@ -100,13 +107,13 @@ describe('Real cards', () => {
       return undefined;
     });
     renderApp('/organisation/100001/real-cards');
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete real card Spare' }));
+    await cardAction('Spare', 'Delete');
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete real card Spare' });
     expect(within(dialog).getByText(/The real card and its card account are deleted/)).toBeDefined();
     fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
     expect(await screen.findByText('The real card has been deleted.')).toBeDefined();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete real card Travel lodge card' }));
+    await cardAction('Travel lodge card', 'Delete');
     expect(within(await screen.findByRole('alertdialog')).getByText(/marked inactive instead/)).toBeDefined();
     fireEvent.click(document.getElementById('confirm-ok') as HTMLElement);
     expect(
@@ -116,8 +123,12 @@ describe('Real cards', () => {
     ).toBeDefined();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`${BASE}/2`, `${BASE}/1`]);
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Reactivate real card Travel lodge card' })).toBeDefined(),
+      expect(screen.getByRole('row', { name: /Travel lodge card/ }).textContent).toContain('Inactive'),
     );
+    await cardAction('Travel lodge card', 'Reactivate');
+    expect(
+      await screen.findByRole('alertdialog', { name: 'Reactivate real card Travel lodge card' }),
+    ).toBeDefined();
   });
 
   it('renames in the row: the server checks the alias against the card’s number', async () => {
@@ -138,7 +149,7 @@ describe('Real cards', () => {
       return undefined;
     });
     renderApp('/organisation/100001/real-cards');
-    fireEvent.click(await screen.findByRole('button', { name: 'Change the alias of Travel lodge card' }));
+    await cardAction('Travel lodge card', 'Rename');
     const field = await screen.findByLabelText('Change the alias of Travel lodge card', {
       selector: 'input',
     });
@@ -162,6 +173,6 @@ describe('Real cards', () => {
     expect(await screen.findByRole('table', { name: 'Real cards' })).toBeDefined();
     expect(document.getElementById('read-only-notice')).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Add the real card' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /^Delete real card/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Actions for / })).toBeNull();
   });
 });

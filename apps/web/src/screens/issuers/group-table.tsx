@@ -72,7 +72,7 @@ export function GroupTable({
   const action = confirming?.active ? 'deactivate' : 'reactivate';
   const rowActions: RowActions<GroupRow> | undefined = canMaintain
     ? {
-        label: (row) => t('app.groups.rowActions', row.name),
+        label: (row) => t('app.table.rowActions', row.name),
         actions: (row) => [
           { id: 'rename', label: t('app.groups.rename'), onAction: () => setRenaming(row) },
           {

@@ -116,6 +116,8 @@ export function CompanyViewScreen() {
   return (
     <>
       <h1>{t('app.org.view.heading', number)}</h1>
+      {/* The company's tabs under its heading, as on each of its screens. */}
+      {may({ type: user.userType }, 'viewAccounts') ? <CompanyTabs number={number} /> : null}
       <p>
         <Link to="/organisation">{t('app.org.view.back')}</Link>
       </p>
@@ -138,7 +140,7 @@ export function CompanyViewScreen() {
               {company.issuerName} ({company.issuerNumber})
             </dd>
             <dt>{t('app.org.field.groupName')}</dt>
-            <dd>{company.groupName ?? ''}</dd>
+            <dd>{company.groupName ?? t('app.none')}</dd>
             <dt>{t('app.org.field.multiUser')}</dt>
             <dd id="company-multi-user">{company.multiUser ? t('app.org.on') : t('app.org.off')}</dd>
             <dt>{t('app.people.field.status')}</dt>
@@ -183,7 +185,6 @@ export function CompanyViewScreen() {
             ) : null}
           </div>
 
-          {may({ type: user.userType }, 'viewAccounts') ? <CompanyTabs number={company.number} /> : null}
           <section aria-labelledby="structure-heading">
             <h2 id="structure-heading">{t('app.org.tree.heading')}</h2>
             <div className="app-actions">

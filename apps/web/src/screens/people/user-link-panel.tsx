@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { DataTable } from '../../frame/data-table.tsx';
+import { EmptyState } from '../../frame/empty-state.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { TextField } from '../../frame/form/fields.tsx';
 import { SERVER_ROOT, useAppForm } from '../../frame/form/use-app-form.ts';
@@ -63,7 +64,9 @@ export function UserLinkPanel({ userId }: { userId: string }) {
         {done ? t(`app.people.link.done.${done}`) : ''}
       </p>
       {query.isPending ? <p>{t('common.loading')}</p> : null}
-      {link && members.length === 0 ? <p id="user-link-none">{t('app.people.link.none')}</p> : null}
+      {link && members.length === 0 ? (
+        <EmptyState id="user-link-none">{t('app.people.link.none')}</EmptyState>
+      ) : null}
       {members.length > 0 ? (
         <DataTable
           id="user-link-members"

@@ -2,6 +2,7 @@ import { type RoleSummary, type UserRoles, userRolesBodySchema } from '@cardport
 import { ErrorSummary } from '@cardportal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { EmptyState } from '../../frame/empty-state.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { useApp } from '../../lib/app-context.tsx';
@@ -36,7 +37,7 @@ export function UserRolesPanel({ userId }: { userId: string }) {
       {query.isPending ? <p>{t('common.loading')}</p> : null}
       {data ? (
         data.roles.length === 0 ? (
-          <p id="user-roles-none">{t('app.people.roles.none')}</p>
+          <EmptyState id="user-roles-none">{t('app.people.roles.none')}</EmptyState>
         ) : (
           <ul id="user-roles-list" aria-label={t('app.people.roles.held')}>
             {data.roles.map((role) => (

@@ -3,6 +3,7 @@ import { ErrorSummary } from '@cardportal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { DataTable } from '../../frame/data-table.tsx';
+import { EmptyState } from '../../frame/empty-state.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
@@ -92,7 +93,7 @@ export function RolesScreen() {
       ) : null}
       {list ? (
         list.roles.length === 0 ? (
-          <p id="roles-none">{t('app.roles.none')}</p>
+          <EmptyState id="roles-none">{t('app.roles.none')}</EmptyState>
         ) : (
           <DataTable
             id="roles-table"

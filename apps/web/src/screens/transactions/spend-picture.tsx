@@ -5,6 +5,7 @@ import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { useId, useState } from 'react';
+import { EmptyState } from '../../frame/empty-state.tsx';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { spendQuery } from './transactions-queries.ts';
@@ -106,7 +107,7 @@ export function SpendPicture() {
   const spend: SpendSummary | undefined = query.data;
   if (query.isError) return <p className="app-problem">{problemText(problemOf(query.error))}</p>;
   if (!spend) return <p>{t('common.loading')}</p>;
-  if (!spend.currency) return <p id="spend-empty">{t('app.transactions.spend.none')}</p>;
+  if (!spend.currency) return <EmptyState id="spend-empty">{t('app.transactions.spend.none')}</EmptyState>;
   const shown = spend.currency;
   const money = (minor: string) => format.money(minor, shown, spend.exponent);
   const months = spend.byMonth.map((m) => ({

@@ -231,26 +231,26 @@ export function TransactionsScreen() {
             }}
           />
           {!result.tooLarge && result.pageCount > 1 ? (
+            // The same page jump as every numbered list (frame/paging.tsx): inline under the pager.
             <form
-              className="app-form app-form--inline"
+              className="app-jump"
               id="transactions-jump-form"
+              noValidate
               onSubmit={(event) => {
                 event.preventDefault();
                 if (jump.trim()) go(applied, { page: jump.trim() });
               }}
             >
-              <p className="cp-field">
-                <label className="cp-field__label" htmlFor="transactions-jump">
-                  {t('app.transactions.jump', format.number(result.pageCount))}
-                </label>
-                <input
-                  id="transactions-jump"
-                  className="cp-field__input"
-                  inputMode="numeric"
-                  value={jump}
-                  onChange={(event) => setJump(event.target.value)}
-                />
-              </p>
+              <label htmlFor="transactions-jump">
+                {t('app.transactions.jump', format.number(result.pageCount))}
+              </label>
+              <input
+                id="transactions-jump"
+                inputMode="numeric"
+                size={4}
+                value={jump}
+                onChange={(event) => setJump(event.target.value)}
+              />
               <button type="submit" className="app-button" id="transactions-jump-go">
                 {t('app.transactions.jumpGo')}
               </button>
