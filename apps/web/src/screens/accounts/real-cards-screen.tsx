@@ -256,7 +256,7 @@ export function RealCardsScreen() {
       }),
     ];
     return col.columns(shown);
-  }, [t, number, renaming, canModify]);
+  }, [t, number, renaming]);
 
   // The row's actions in its menu (as every grid): rename, deactivate or reactivate, delete (confirmed).
   const rowActions: RowActions<RealCardSummary> | undefined = canModify
