@@ -165,6 +165,79 @@ describe('My Profile (issue 7)', () => {
     });
     expect(style).toEqual({ line: 'none', bar: 'solid', width: '3px' });
     await expectAccessible(page, 'company tabs');
+    // The same pieces everywhere: statuses as pills, a row's actions in its menu, no row of buttons.
+    const realCard = page.locator('#real-card-results tbody tr').first();
+    expect(await realCard.locator('.app-status').count()).toBe(2);
+    await realCard.getByRole('button', { name: 'Actions for Travel lodge card' }).waitFor();
+    expect(await realCard.getByRole('button', { name: /^(Rename|Delete|Deactivate)$/ }).count()).toBe(0);
+    await page.locator('a', { hasText: 'Account groups' }).first().click();
+    const groups = page.locator('#group-results tbody tr');
+    await groups.first().waitFor();
+    expect(
+      await page
+        .locator('#group-results')
+        .getByRole('button', { name: /^Actions for / })
+        .count(),
+    ).toBe(await groups.count());
+    expect(
+      await page
+        .locator('#group-results')
+        .getByRole('button', { name: /^(Rename|Deactivate)$/ })
+        .count(),
+    ).toBe(0);
+    // The company screen shows its tabs under its heading, as its other screens do.
+    await page.goto('/app/organisation/100001');
+    await page.locator('#company-facts').waitFor();
+    const order = await page.evaluate(() => {
+      const h1 = document.querySelector('h1');
+      const tabs = document.querySelector('.app-tabs');
+      const facts = document.querySelector('#company-facts');
+      return Boolean(
+        h1 &&
+          tabs &&
+          facts &&
+          h1.compareDocumentPosition(tabs) & 4 &&
+          tabs.compareDocumentPosition(facts) & 4,
+      );
+    });
+    expect(order).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Reporting structure (issue 20 item 5)', () => {
+  it('the reporting structure names each action with its node and keeps the destructive ones in a menu behind a confirmation (issue 20 item 5)', async () => {
+    const { page, context, problems } = await newPage(browser);
+    await signInAs(page, 'admin01');
+    await page.goto('/app/organisation/100001');
+    const tree = page.locator('#org-tree');
+    await tree.waitFor();
+    const nodes = await tree.locator('.app-tree__row').count();
+    expect(nodes).toBeGreaterThan(3);
+    // One menu button per node, named by the node; no bare Delete or Deactivate button in the tree.
+    const menus = tree.getByRole('button', { name: /^Actions for org point / });
+    expect(await menus.count()).toBe(nodes);
+    expect(await tree.getByRole('button', { name: /^(Delete|Deactivate)$/ }).count()).toBe(0);
+    const names = await menus.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+    expect(new Set(names).size).toBe(nodes);
+
+    // The node's menu: its actions, the destructive ones marked; Delete asks first, naming the node.
+    await tree.getByRole('button', { name: /^Actions for org point A120 / }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(
+      expect.arrayContaining(['Edit or move', 'Add below', 'Deactivate', 'Delete']),
+    );
+    await expectAccessible(page, 'org point menu open');
+    await menu.getByRole('menuitem', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog', { name: /^Delete org point A120/ });
+    await dialog.waitFor();
+    await expectAccessible(page, 'delete confirmation');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Nothing was deleted.
+    await tree.getByText('A120').waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
