@@ -1,6 +1,7 @@
 import type { AccountBulkResult, AccountGroupSummary } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { useState } from 'react';
+import { BulkBar, BulkOutcome } from '../../frame/bulk.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
@@ -52,8 +53,11 @@ export function AccountBulkMove({ number, chosen, onChosenChange, groups, number
   return (
     <>
       {chosen.size > 0 ? (
-        <fieldset className="app-bulk" id="accounts-bulk">
-          <legend>{tCount('app.accounts.bulk.selected', chosen.size)}</legend>
+        <BulkBar
+          id="accounts-bulk"
+          legend={tCount('app.accounts.bulk.selected', chosen.size)}
+          onClear={() => onChosenChange(new Set())}
+        >
           {target ? (
             <>
               <label htmlFor="accounts-bulk-group">{t('app.accounts.bulk.group')}</label>
@@ -82,41 +86,27 @@ export function AccountBulkMove({ number, chosen, onChosenChange, groups, number
           ) : (
             <p className="app-hint">{t('app.accounts.bulk.noGroup')}</p>
           )}
-          <button
-            type="button"
-            className="app-button"
-            id="accounts-bulk-clear"
-            onClick={() => onChosenChange(new Set())}
-          >
-            {t('app.table.clearSelection')}
-          </button>
-        </fieldset>
+        </BulkBar>
       ) : null}
-      <div aria-live="polite" className="app-live">
-        {outcome ? (
-          <div id="accounts-bulk-outcome" className="app-done">
-            <p>
-              {t(
+      <BulkOutcome
+        id="accounts-bulk-outcome"
+        summary={
+          outcome
+            ? t(
                 'app.accounts.bulk.outcome',
                 String(counted('done')),
                 String(counted('unchanged')),
                 String(counted('refused')),
-              )}
-            </p>
-            {counted('refused') > 0 ? (
-              <ul>
-                {outcome.results
-                  .filter((r) => r.outcome === 'refused')
-                  .map((r) => (
-                    <li key={r.id}>
-                      {t('app.accounts.bulk.refused', numberOf(r.id), problemText(r.code ?? 'error.generic'))}
-                    </li>
-                  ))}
-              </ul>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
+              )
+            : undefined
+        }
+        refused={(outcome?.results ?? [])
+          .filter((r) => r.outcome === 'refused')
+          .map((r) => ({
+            key: String(r.id),
+            text: t('app.accounts.bulk.refused', numberOf(r.id), problemText(r.code ?? 'error.generic')),
+          }))}
+      />
       <ErrorSummary
         id="accounts-bulk-error"
         message={move.isError ? problemText(problemOf(move.error)) : undefined}

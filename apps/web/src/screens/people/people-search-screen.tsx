@@ -15,6 +15,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usersCsvUrl } from '../../api/users.ts';
+import { BulkBar, BulkOutcome } from '../../frame/bulk.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { DataTable } from '../../frame/data-table.tsx';
 import { ExportLink } from '../../frame/export-link.tsx';
@@ -217,8 +218,11 @@ export function PeopleSearchScreen() {
         />
       )}
       {mayBulk && chosen.size > 0 ? (
-        <fieldset className="app-bulk" id="people-bulk">
-          <legend>{tCount('app.people.bulk.selected', chosen.size)}</legend>
+        <BulkBar
+          id="people-bulk"
+          legend={tCount('app.people.bulk.selected', chosen.size)}
+          onClear={() => setChosen(new Set())}
+        >
           {(['unlock', 'deactivate', 'reactivate'] as const).map((action) => (
             <button
               key={action}
@@ -231,41 +235,27 @@ export function PeopleSearchScreen() {
               {t(`app.people.action.${action}`)}
             </button>
           ))}
-          <button
-            type="button"
-            className="app-button"
-            id="people-bulk-clear"
-            onClick={() => setChosen(new Set())}
-          >
-            {t('app.table.clearSelection')}
-          </button>
-        </fieldset>
+        </BulkBar>
       ) : null}
-      <div aria-live="polite" className="app-live">
-        {outcome ? (
-          <div id="people-bulk-outcome" className="app-done">
-            <p>
-              {t(
+      <BulkOutcome
+        id="people-bulk-outcome"
+        summary={
+          outcome
+            ? t(
                 'app.people.bulk.outcome',
                 String(counted('done')),
                 String(counted('unchanged')),
                 String(counted('refused')),
-              )}
-            </p>
-            {counted('refused') > 0 ? (
-              <ul>
-                {outcome.results
-                  .filter((r) => r.outcome === 'refused')
-                  .map((r) => (
-                    <li key={r.userId}>
-                      {t('app.people.bulk.refused', r.userId, problemText(r.code ?? 'error.generic'))}
-                    </li>
-                  ))}
-              </ul>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
+              )
+            : undefined
+        }
+        refused={(outcome?.results ?? [])
+          .filter((r) => r.outcome === 'refused')
+          .map((r) => ({
+            key: r.userId,
+            text: t('app.people.bulk.refused', r.userId, problemText(r.code ?? 'error.generic')),
+          }))}
+      />
       <ErrorSummary
         id="people-bulk-error"
         message={bulk.isError ? problemText(problemOf(bulk.error)) : undefined}
