@@ -30,7 +30,8 @@ import type { CardVault } from '../../kernel/card-vault.ts';
 import { countUpTo, keysetPage, type PageRequest, type SortKey, sortedKeyset } from '../../kernel/paging.ts';
 import { csvDocument, csvFilename } from '../../kernel/spreadsheet.ts';
 import { issueAccount } from './issue.ts';
-import { type CompanyRef, findCompanyInScope, lockCompany } from './repository.ts';
+import { companyInScope, idOf } from './lookup.ts';
+import { type CompanyRef, lockCompany } from './repository.ts';
 import { maskedNumberOf } from './service.ts';
 
 /**
@@ -127,9 +128,6 @@ const toSummary = (row: RealCardRow): RealCardSummary => ({
 
 const aliasKeyOf = (alias: string) => alias.toLowerCase();
 
-const idOf = (text: string): number | undefined =>
-  /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
-
 const notFound = () => new AppError('notFound', 'realCard.notFound', { message: 'No such real card' });
 
 const aliasProblem = (problem: string) =>
@@ -143,11 +141,8 @@ export class RealCardService {
     private readonly vault: () => CardVault,
   ) {}
 
-  private async company(db: Executor, caller: CallerScope, number: string): Promise<CompanyRef> {
-    const found = /^\d{1,10}$/.test(number) ? await findCompanyInScope(db, caller, number) : undefined;
-    if (!found)
-      throw new AppError('notFound', 'company.notFound', { message: `No company ${number.slice(0, 20)}` });
-    return found;
+  private company(db: Executor, caller: CallerScope, number: string): Promise<CompanyRef> {
+    return companyInScope(db, caller, number);
   }
 
   private async find(db: Executor, companyId: number, id: number, lock = false) {

@@ -48,6 +48,7 @@ import type { KeysetPage, PageRequest } from '../../kernel/paging.ts';
 import { csvDocument, csvFilename } from '../../kernel/spreadsheet.ts';
 import { existingIssuerCodes, findIssuerCode, issuerCodesOf } from '../issuers/index.ts';
 import { issueAccount } from './issue.ts';
+import { companyInScope, idOf } from './lookup.ts';
 import {
   type AccountRow,
   accountsOfCardholder,
@@ -58,7 +59,6 @@ import {
   countCardholders,
   findAccount,
   findCardholder,
-  findCompanyInScope,
   findGroup,
   findOrgPoint,
   type GroupRow,
@@ -123,10 +123,6 @@ const toGroup = (row: GroupRow): AccountGroupSummary => ({
   activeAccounts: Number(row.activeAccounts),
 });
 
-/** A path id: a positive whole number, else undefined (answered 404 like an unknown one). */
-const idOf = (text: string): number | undefined =>
-  /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
-
 const notFound = (what: 'cardholder' | 'account' | 'accountGroup') =>
   new AppError('notFound', `${what}.notFound`, { message: `No such ${what}` });
 
@@ -145,11 +141,8 @@ export class AccountService {
   }
 
   /** The company by number inside the caller's scope; 404 alike for unknown and out of scope. */
-  private async company(db: Executor, caller: Caller, number: string): Promise<CompanyRef> {
-    const found = /^\d{1,10}$/.test(number) ? await findCompanyInScope(db, caller, number) : undefined;
-    if (!found)
-      throw new AppError('notFound', 'company.notFound', { message: `No company ${number.slice(0, 20)}` });
-    return found;
+  private company(db: Executor, caller: Caller, number: string): Promise<CompanyRef> {
+    return companyInScope(db, caller, number);
   }
 
   private audit(
