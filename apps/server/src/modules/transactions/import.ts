@@ -113,6 +113,8 @@ const BATCH_ROWS = 2000;
  * so the database writes while the file is parsed (the staging table is emptied after each).
  */
 const CHUNK_ROWS = 25_000;
+/** Rows parsed between two turns of the event loop. */
+const YIELD_ROWS = 500;
 /** COPY text is written in chunks of about this size. */
 const COPY_CHUNK_BYTES = 256 * 1024;
 
@@ -159,28 +161,70 @@ const copyEscape = (value: string) =>
 /** Writes one chunk's rows into the (empty) staging table: COPY, or batched inserts. */
 type ChunkWriter = (rows: StagedRow[]) => Promise<void>;
 
-/** COPY FROM STDIN, the rows in COPY's text format, written in ~256 KB pieces with back-pressure. */
-function copyWriter(session: BulkSession & { copyFrom: NonNullable<BulkSession['copyFrom']> }): ChunkWriter {
-  return async (rows) => {
-    const stream = session.copyFrom(`copy import_staging (${STAGING_COLUMNS.join(', ')}) from stdin`);
-    const failed = once(stream, 'error').then(([error]) => {
-      throw error;
-    });
-    failed.catch(() => {});
-    let buffer = '';
-    for (const row of rows) {
-      let line = String(row[0]);
-      for (let i = 1; i < row.length; i++) line += `\t${copyEscape(row[i] as string)}`;
-      buffer += `${line}\n`;
-      if (buffer.length >= COPY_CHUNK_BYTES) {
-        if (!stream.write(buffer)) await Promise.race([once(stream, 'drain'), failed]);
-        buffer = '';
-      }
+type CopySession = BulkSession & { copyFrom: NonNullable<BulkSession['copyFrom']> };
+
+/**
+ * COPY FROM STDIN of `rows` into `table (columns)`, in COPY's text format, written in ~256 KB pieces
+ * with back-pressure. The first value of a row is a number; the others are text.
+ */
+async function copyRows(
+  session: CopySession,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly (string | number)[])[],
+): Promise<void> {
+  const stream = session.copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`);
+  const failed = once(stream, 'error').then(([error]) => {
+    throw error;
+  });
+  failed.catch(() => {});
+  let buffer = '';
+  for (const row of rows) {
+    let line = String(row[0]);
+    for (let i = 1; i < row.length; i++) {
+      const value = row[i] as string | number;
+      line += `\t${typeof value === 'number' ? value : copyEscape(value)}`;
     }
-    if (buffer.length > 0) stream.write(buffer);
-    stream.end();
-    await Promise.race([once(stream, 'finish'), failed]);
-  };
+    buffer += `${line}\n`;
+    if (buffer.length >= COPY_CHUNK_BYTES) {
+      if (!stream.write(buffer)) await Promise.race([once(stream, 'drain'), failed]);
+      buffer = '';
+    }
+  }
+  if (buffer.length > 0) stream.write(buffer);
+  stream.end();
+  await Promise.race([once(stream, 'finish'), failed]);
+}
+
+/** The staging table by COPY (PostgreSQL). */
+const copyWriter =
+  (session: CopySession): ChunkWriter =>
+  (rows) =>
+    copyRows(session, 'import_staging', STAGING_COLUMNS, rows);
+
+/** The columns a chunk is copied into `transactions` with, on the fast path. */
+const TRANSACTION_COLUMNS = [
+  'issuer_id',
+  'company_id',
+  'account_id',
+  'reference',
+  'transaction_date',
+  'posting_date',
+  'merchant_name',
+  'merchant_city',
+  'merchant_country',
+  'mcc',
+  'amount',
+  'currency',
+  'tax',
+  'import_id',
+] as const;
+
+/** A card account as the import needs it: found by the number's keyed hash. */
+interface ImportAccount {
+  id: number;
+  companyId: number;
+  issuerId: number;
 }
 
 /** The embedded database (no COPY): inserts of BATCH_ROWS rows each, as one JSON parameter. */
@@ -269,63 +313,128 @@ export async function importTransactions(
         [issuerId, options.fileName, options.format, options.byUserPk ?? null],
       );
       const importId = created[0]?.id as number;
-      const write = session.copyFrom ? copyWriter(session as never) : batchWriter(session);
+      const copy = session.copyFrom ? (session as CopySession) : undefined;
+      const write = copy ? copyWriter(copy) : batchWriter(session);
       const issuersSeen = new Set<number>();
       let unknownRows = 0;
+      // The accounts of the cards the file names, by keyed hash (null: no such account), for this
+      // import only; a file names the same cards again and again.
+      const accounts = new Map<string, ImportAccount | null>();
+      // PostgreSQL: a chunk goes straight into transactions by COPY (the fast path) until one meets a
+      // reference already there or repeated in the file; that chunk and the rest go the staged way.
+      let direct = copy !== undefined;
+
+      /** Finds the accounts of the chunk's card hashes not met before (one query per chunk). */
+      const resolve = async (rows: StagedRow[]) => {
+        const wanted = [...new Set(rows.map((row) => row[2]).filter((hash) => !accounts.has(hash)))];
+        if (wanted.length === 0) return;
+        if (accounts.size + wanted.length > 20_000) accounts.clear();
+        const { rows: found } = await session.query<{
+          hash: string;
+          id: number;
+          company_id: number;
+          issuer_id: number;
+        }>(
+          `select a.number_hash as hash, a.id, a.company_id, c.issuer_id
+             from accounts a join companies c on c.id = a.company_id
+            where a.number_hash = any($1::text[])`,
+          [wanted],
+        );
+        for (const hash of wanted) accounts.set(hash, null);
+        for (const row of found)
+          accounts.set(row.hash, { id: row.id, companyId: row.company_id, issuerId: row.issuer_id });
+      };
+
+      /** The staged way: COPY (or batches) into staging, then insert … on conflict do nothing. */
+      const staged = async (rows: StagedRow[]) => {
+        await write(rows);
+        // The cards again, in SQL: an account removed since it was found must not pass for a duplicate.
+        const { rows: gone } = await session.query<{ line: number }>(
+          `select s.line from import_staging s
+             left join accounts a on a.number_hash = s.hash
+            where a.id is null order by s.line`,
+        );
+        if (gone.length > 0) {
+          unknownRows += gone.length;
+          for (const row of gone)
+            problem({ line: row.line, field: 'account_number', problem: 'transactions.account.unknown' });
+          await session.query('truncate import_staging');
+          return;
+        }
+        const inserted = await session.query(
+          `insert into transactions (issuer_id, company_id, account_id, reference, transaction_date, posting_date,
+              merchant_name, merchant_city, merchant_country, mcc, amount, currency, tax, import_id)
+           select c.issuer_id, a.company_id, a.id, s.reference, s.transaction_date, s.posting_date,
+              s.merchant_name, s.merchant_city, s.merchant_country, s.mcc, s.amount, s.currency, s.tax, $1
+             from import_staging s
+             join accounts a on a.number_hash = s.hash
+             join companies c on c.id = a.company_id
+           on conflict (issuer_id, reference) do nothing`,
+          [importId],
+        );
+        report.imported += inserted.affectedRows;
+        await session.query('truncate import_staging');
+      };
 
       /**
-       * One chunk on the connection: stage it, check its cards (every number an account's, and the
-       * issuer's when named), and — while the file has no problem — insert it into transactions
-       * (duplicates skipped); then empty the staging table. The next chunk is parsed meanwhile.
+       * One chunk on the connection: its cards checked (every number an account's, and the issuer's
+       * when named) and — while the file has no problem — the chunk written into transactions,
+       * duplicates skipped. The next chunk is parsed meanwhile.
        */
       const writeChunk = async (rows: StagedRow[]) => {
-        await write(rows);
-        const foreign = `from import_staging s
-             left join accounts a on a.number_hash = s.hash
-             left join companies c on c.id = a.company_id
-            where a.id is null or ($1::int is not null and c.issuer_id <> $1::int)`;
-        const { rows: counted } = await session.query<{ n: number }>(`select count(*)::int as n ${foreign}`, [
-          issuerId,
-        ]);
-        const unknown = counted[0]?.n ?? 0;
-        if (unknown > 0) {
-          unknownRows += unknown;
-          const room = maxProblems - report.problems.length;
-          if (room > 0) {
-            const { rows: lines } = await session.query<{ line: number; other: boolean }>(
-              `select s.line, (a.id is not null) as other ${foreign} order by s.line limit $2`,
-              [issuerId, room],
+        await resolve(rows);
+        for (const row of rows) {
+          const account = accounts.get(row[2]);
+          if (account && (issuerId === null || account.issuerId === issuerId)) continue;
+          unknownRows++;
+          problem({
+            line: row[0],
+            field: 'account_number',
+            problem: account ? 'transactions.account.otherIssuer' : 'transactions.account.unknown',
+          });
+        }
+        if (report.rejected > 0 || unknownRows > 0) return;
+        for (const row of rows) issuersSeen.add((accounts.get(row[2]) as ImportAccount).issuerId);
+        if (copy && direct) {
+          await session.query('savepoint import_chunk');
+          try {
+            await copyRows(
+              copy,
+              'transactions',
+              TRANSACTION_COLUMNS,
+              rows.map((row) => {
+                const account = accounts.get(row[2]) as ImportAccount;
+                return [
+                  account.issuerId,
+                  account.companyId,
+                  account.id,
+                  row[1],
+                  row[3],
+                  row[4],
+                  row[5],
+                  row[6],
+                  row[7],
+                  row[8],
+                  row[9],
+                  row[10],
+                  row[11],
+                  importId,
+                ];
+              }),
             );
-            for (const row of lines)
-              problem({
-                line: row.line,
-                field: 'account_number',
-                problem: row.other ? 'transactions.account.otherIssuer' : 'transactions.account.unknown',
-              });
+            await session.query('release savepoint import_chunk');
+            report.imported += rows.length;
+            return;
+          } catch (error) {
+            // A reference already imported or repeated (23505), or an account gone meanwhile (23503):
+            // the chunk is undone and takes the staged way, which skips duplicates and re-checks cards.
+            const code = (error as { code?: string }).code;
+            if (code !== '23505' && code !== '23503') throw error;
+            await session.query('rollback to savepoint import_chunk');
+            direct = false;
           }
         }
-        if (report.rejected === 0 && unknownRows === 0) {
-          if (issuerId === null && issuersSeen.size < 2) {
-            const { rows: found } = await session.query<{ issuer_id: number }>(
-              `select distinct c.issuer_id from import_staging s
-                 join accounts a on a.number_hash = s.hash join companies c on c.id = a.company_id limit 2`,
-            );
-            for (const row of found) issuersSeen.add(row.issuer_id);
-          }
-          const inserted = await session.query(
-            `insert into transactions (issuer_id, company_id, account_id, reference, transaction_date, posting_date,
-                merchant_name, merchant_city, merchant_country, mcc, amount, currency, tax, import_id)
-             select c.issuer_id, a.company_id, a.id, s.reference, s.transaction_date, s.posting_date,
-                s.merchant_name, s.merchant_city, s.merchant_country, s.mcc, s.amount, s.currency, s.tax, $1
-               from import_staging s
-               join accounts a on a.number_hash = s.hash
-               join companies c on c.id = a.company_id
-             on conflict (issuer_id, reference) do nothing`,
-            [importId],
-          );
-          report.imported += inserted.affectedRows;
-        }
-        await session.query('truncate import_staging');
+        await staged(rows);
       };
 
       const header: FileHeader = { ignored: [] };
@@ -360,6 +469,9 @@ export async function importTransactions(
             continue;
           }
           chunk.push(stagedRow(record.line, checked.transaction, hashOf(checked.transaction.accountNumber)));
+          // Let the connection's I/O in now and then (a COPY's drain): the parser would otherwise run
+          // through whole buffers of the file while the database waits for its next piece.
+          if (chunk.length % YIELD_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
           if (chunk.length >= (options.chunkRows ?? CHUNK_ROWS)) await hand();
         }
         await hand();
