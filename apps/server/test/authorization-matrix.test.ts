@@ -285,6 +285,12 @@ const MATRIX: Cell[] = [
     expect: row(403, 403, 403, 200, 200, 403, 403, 200, 403),
   },
   {
+    endpoint: 'GET /app/api/org/issuers.csv',
+    label: 'export issuers in scope as CSV',
+    url: '/app/api/org/issuers.csv',
+    expect: row(403, 403, 403, 200, 200, 403, 403, 200, 403),
+  },
+  {
     endpoint: 'POST /app/api/org/issuers',
     label: 'create an issuer (invalid number: authorised callers get 400)',
     url: '/app/api/org/issuers',

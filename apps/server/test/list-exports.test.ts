@@ -100,6 +100,17 @@ describe('list exports (CSV)', () => {
     expect(own.records.map((r) => r.number)).toEqual(['100001']);
   });
 
+  it('issuers: in scope, in the order chosen', async () => {
+    const byName = await exported('sysadmin01', '/app/api/org/issuers.csv?sort=name1&dir=desc');
+    expect(byName.header).toBe('number,name1,name2,ica,bankNumber,issuerGroup,cobrand,status');
+    const list = (await get('sysadmin01', '/app/api/org/issuers?sort=name1&dir=desc')).json() as {
+      rows: { number: string }[];
+    };
+    expect(byName.records.map((r) => r.number)).toEqual(list.rows.map((r) => r.number));
+    expect(byName.records.length).toBeGreaterThan(1);
+    expect((await get('admin01', '/app/api/org/issuers.csv')).statusCode).toBe(403);
+  });
+
   it('refuses what the list refuses: bad criteria, an unknown order, another company', async () => {
     const short = await get('admin01', `${ACME}/cardholders.csv?q=x`);
     expect(short.statusCode).toBe(400);

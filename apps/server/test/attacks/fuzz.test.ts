@@ -254,6 +254,7 @@ const ROUTES: Route[] = [
   { template: '/app/api/org/companies/:number/cardholders/:id/reasons', methods: ['PUT'] },
   { template: '/app/api/org/companies/:number/program-options', methods: [...GET, 'PUT'] },
   { template: '/app/api/org/issuers', methods: [...GET, 'POST'] },
+  { template: '/app/api/org/issuers.csv', methods: [...GET] },
   { template: '/app/api/org/issuers/:number', methods: [...GET, 'PATCH', 'DELETE'] },
   { template: '/app/api/org/issuers/:number/status', methods: ['PUT'] },
   { template: '/app/api/org/issuers/:number/company-groups', methods: [...GET, 'POST'] },

@@ -34,6 +34,15 @@ export function searchIssuers(
   return requestJson<IssuerList>(`${BASE}?${query}`, { signal });
 }
 
+/** `GET /app/api/org/issuers.csv?q=&sort=&dir=`: every match of the search as CSV (a download link). */
+export function issuersCsvUrl(params: { q?: string | undefined } & SortParams): string {
+  const query = new URLSearchParams();
+  if (params.q) query.set('q', params.q);
+  setSort(query, params);
+  const text = query.toString();
+  return text ? `${BASE}.csv?${text}` : `${BASE}.csv`;
+}
+
 /** `GET /app/api/org/issuers/:number` */
 export function getIssuer(number: string, signal?: AbortSignal): Promise<IssuerDetail> {
   return requestJson<IssuerDetail>(one(number), { signal });

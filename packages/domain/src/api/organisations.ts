@@ -58,6 +58,19 @@ export const orgSearchQuerySchema = z.object({
   ...sortQueryFields(ISSUER_LIST_ORDER),
 });
 
+/** `GET /app/api/org/issuers.csv?q=&sort=&dir=`: every match of the issuer search (not one page), as CSV. */
+export const issuerExportQuerySchema = orgSearchQuerySchema.omit({ page: true });
+export const ISSUER_CSV_COLUMNS = [
+  'number',
+  'name1',
+  'name2',
+  'ica',
+  'bankNumber',
+  'issuerGroup',
+  'cobrand',
+  'status',
+] as const;
+
 /** The company search's orders: by number, or by name (then number). */
 export const COMPANY_LIST_ORDER = {
   sorts: ['number', 'name1'],

@@ -11,6 +11,7 @@ import {
   issuerCodeParamsSchema,
   issuerCodePatchSchema,
   issuerDetailSchema,
+  issuerExportQuerySchema,
   issuerGroupListSchema,
   issuerGroupSummarySchema,
   issuerListSchema,
@@ -26,6 +27,7 @@ import {
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import { appHandler } from '../../http/app-handler.ts';
+import { csvAnswer, sendCsv } from '../../http/csv.ts';
 import { IssuerCodeService } from './issuer-codes.ts';
 import { IssuerService } from './service.ts';
 
@@ -47,6 +49,19 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
       query: orgSearchQuerySchema,
       response: issuerListSchema,
     }),
+  );
+  // Every match of the search as CSV (a sibling path: no issuer number holds a dot).
+  app.get(
+    `${issuersBase}.csv`,
+    handle(
+      async ({ caller, reply, request }) =>
+        sendCsv(reply, await service.exportIssuers(caller, request.query)),
+      {
+        permission: 'viewIssuers',
+        query: issuerExportQuerySchema,
+        response: csvAnswer('The matching issuers as CSV (attachment), formula-injection safe'),
+      },
+    ),
   );
   app.post(
     issuersBase,

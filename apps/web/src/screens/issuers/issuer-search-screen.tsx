@@ -3,7 +3,9 @@ import { ErrorSummary } from '@cardportal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { issuersCsvUrl } from '../../api/issuers.ts';
 import { DataTable } from '../../frame/data-table.tsx';
+import { ExportLink } from '../../frame/export-link.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
@@ -107,6 +109,7 @@ export function IssuerSearchScreen() {
           getRowId={(row) => row.number}
           loading={query.isFetching}
           {...order.table}
+          toolbar={<ExportLink id="issuers-export" href={issuersCsvUrl({ q, ...order.query })} />}
           paging={
             result
               ? {
