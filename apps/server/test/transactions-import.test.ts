@@ -4,6 +4,7 @@ import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/commands.ts';
+import { queryRows } from '../src/db/client.ts';
 import { accounts, auditEvents, transactionImports, transactions } from '../src/db/schema.ts';
 import { demoAccountNumber } from '../src/demo/organisations.ts';
 import { importTransactions } from '../src/modules/transactions/index.ts';
@@ -43,6 +44,25 @@ describe('transactions import', () => {
       io: { out: (l) => (stdout += `${l}\n`), err: (l) => (stderr += `${l}\n`) },
     });
     return { code, stdout, stderr };
+  };
+  /**
+   * Rows where the spend roll-up (spend_months, kept by a trigger) and an aggregate of the transactions
+   * themselves differ, both ways: 0 when the roll-up is exact.
+   */
+  const rollupDrift = async () => {
+    const [row] = await queryRows<{ n: number }>(
+      db(),
+      sql`with direct as (
+            select account_id, date_trunc('month', transaction_date)::date as month, mcc, currency,
+                   sum(amount) as minor, count(*)::int as count
+              from transactions group by 1, 2, 3, 4),
+          rolled as (select account_id, month, mcc, currency, minor, count from spend_months)
+          select count(*)::int as n from (
+            (select * from direct except select * from rolled)
+            union all
+            (select * from rolled except select * from direct)) d`,
+    );
+    return row?.n;
   };
   const countOf = async (where = sql`true`) =>
     (await db().select({ n: count() }).from(transactions).where(where))[0]?.n ?? 0;
@@ -93,6 +113,8 @@ describe('transactions import', () => {
     const second = await cp('transactions', 'import', csv);
     expect(second).toMatchObject({ code: 0, stdout: 'imported 0, duplicates 3, rejected 0\n' });
     expect(await countOf()).toBe(before + 3);
+    // The demo data's months and these three rows, each counted once in the spend roll-up.
+    expect(await rollupDrift()).toBe(0);
     const imports = await db().select().from(transactionImports).orderBy(transactionImports.id);
     expect(imports.slice(-2).map((i) => [i.rows, i.imported, i.duplicates])).toEqual([
       [3, 3, 0],
@@ -219,6 +241,8 @@ describe('transactions import', () => {
     expect(await countOf()).toBe(before + 11_000);
     const [one] = await db().select().from(transactions).where(eq(transactions.reference, 'BULK-7'));
     expect(one?.merchantName).toBe('Tab\\Merchant');
+    // The spend roll-up followed every chunk, the direct COPYs and the staged inserts alike.
+    expect(await rollupDrift()).toBe(0);
   });
 
   it('refuses a file whose bad row comes after rows already written: nothing of it stays', async () => {

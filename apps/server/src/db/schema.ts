@@ -663,6 +663,32 @@ export const transactions = pgTable(
 );
 
 /**
+ * The spend picture's roll-up (docs/transactions.md "Spend picture"): per card account, month, merchant
+ * category code and currency, the net spend in minor units and the count. Kept by a statement-level
+ * trigger on `transactions` (migration 0012), so every insert — an import's COPY, its staged insert, the
+ * demo data — adds to it in the same transaction; amounts, dates, codes and currencies of a transaction
+ * never change, and a transaction is never deleted. The issuer and company are copied for the scopes.
+ */
+export const spendMonths = pgTable(
+  'spend_months',
+  {
+    accountId: integer('account_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    mcc: text('mcc').notNull(),
+    currency: text('currency').notNull(),
+    issuerId: integer('issuer_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    minor: bigint('minor', { mode: 'bigint' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.month, t.mcc, t.currency] }),
+    index('spend_months_company_idx').on(t.companyId, t.month),
+    index('spend_months_issuer_idx').on(t.issuerId, t.month),
+  ],
+);
+
+/**
  * A split transaction's lines (issue 15 item 5, seed 001 §5): 2–100, amounts and taxes in minor units of
  * the transaction's currency totalling its own exactly (checked by packages/domain checkSplit before they
  * are written, in the transaction that writes them). Unsplit deletes them.

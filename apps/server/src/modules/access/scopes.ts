@@ -1,5 +1,6 @@
 import type { CallerScope } from '@cardportal/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   accountGroups,
   accounts,
@@ -134,34 +135,47 @@ export function accountGroupScope(caller: CallerScope, companyId: number): SQL {
   return inCompany;
 }
 
+/** The columns a transaction scope is written on: `transactions`' own, or a table that copies them. */
+export interface ScopeColumns {
+  issuerId: PgColumn;
+  companyId: PgColumn;
+  accountId: PgColumn;
+}
+const TRANSACTION_COLUMNS: ScopeColumns = {
+  issuerId: transactions.issuerId,
+  companyId: transactions.companyId,
+  accountId: transactions.accountId,
+};
+
 /**
- * The transactions the caller sees (on `transactions`): by the issuer, company group or company copied
+ * The transactions the caller sees (on `transactions`, or on `on`'s copies of its columns: the spend
+ * roll-up): by the issuer, company group or company copied
  * onto each transaction (each with an index of its own), and inside a company by the accounts the
  * caller sees there (accountScope: O its org subtree's cardholders, S its account group, A its own).
  */
-export function transactionScope(caller: CallerScope): SQL {
+export function transactionScope(caller: CallerScope, on: ScopeColumns = TRANSACTION_COLUMNS): SQL {
   switch (caller.type) {
     case 'Z':
       return sql`true`;
     case 'H':
       return caller.issuerGroupId
-        ? sql`${transactions.issuerId} in (select id from ${issuers} where issuer_group_id = ${caller.issuerGroupId})`
+        ? sql`${on.issuerId} in (select id from ${issuers} where issuer_group_id = ${caller.issuerGroupId})`
         : FALSE;
     case 'I':
-      return caller.issuerId ? eq(transactions.issuerId, caller.issuerId) : FALSE;
+      return caller.issuerId ? eq(on.issuerId, caller.issuerId) : FALSE;
     case 'G':
       return caller.companyGroupId
-        ? sql`${transactions.companyId} in (select id from ${companies} where company_group_id = ${caller.companyGroupId})`
+        ? sql`${on.companyId} in (select id from ${companies} where company_group_id = ${caller.companyGroupId})`
         : FALSE;
     case 'C':
-      return caller.companyId ? eq(transactions.companyId, caller.companyId) : FALSE;
+      return caller.companyId ? eq(on.companyId, caller.companyId) : FALSE;
     default:
       return caller.companyId
         ? (and(
-            eq(transactions.companyId, caller.companyId),
+            eq(on.companyId, caller.companyId),
             // An array computed once (an InitPlan), not a semi-join: the list then walks its date-ordered
             // index and filters, instead of joining and sorting every transaction of the cards (bench/summary.ts).
-            sql`${transactions.accountId} = any(array(select "accounts"."id" from ${accounts} where ${accountScope(caller, caller.companyId)}))`,
+            sql`${on.accountId} = any(array(select "accounts"."id" from ${accounts} where ${accountScope(caller, caller.companyId)}))`,
           ) as SQL)
         : FALSE;
   }

@@ -2,7 +2,7 @@ import type { CallerScope, TransactionFilter } from '@cardportal/domain';
 import { and, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { containsPattern } from '../../db/rows.ts';
-import { accounts, cardholders, companies, issuers, transactions } from '../../db/schema.ts';
+import { accounts, cardholders, companies, issuers, spendMonths, transactions } from '../../db/schema.ts';
 import {
   countUpTo,
   cursorForPage,
@@ -214,34 +214,43 @@ export async function findTransaction(db: Executor, caller: CallerScope, id: num
 export const setTransactionStatus = (db: Executor, id: number, status: string) =>
   db.update(transactions).set({ status, updatedAt: sql`now()` }).where(eq(transactions.id, id));
 
-/** Transactions per currency in scope since `from`, most first. */
+/** The spend roll-up's copies of the scope columns (access/scopes.ts transactionScope). */
+const spendScope = (caller: CallerScope) =>
+  transactionScope(caller, {
+    issuerId: spendMonths.issuerId,
+    companyId: spendMonths.companyId,
+    accountId: spendMonths.accountId,
+  });
+
+/**
+ * Transactions per currency in scope since `from` (the first day of a month), most first: from the
+ * roll-up `spend_months` (migration 0012), whose rows a scope reads by its company or issuer index.
+ */
 export function currenciesSince(db: Executor, caller: CallerScope, from: string) {
   return db
-    .select({ currency: transactions.currency, count: sql<number>`count(*)::int` })
-    .from(transactions)
-    .where(and(transactionScope(caller), gte(transactions.transactionDate, from)))
-    .groupBy(transactions.currency)
-    .orderBy(sql`count(*) desc`, transactions.currency);
+    .select({ currency: spendMonths.currency, count: sql<number>`sum(${spendMonths.count})::int` })
+    .from(spendMonths)
+    .where(and(spendScope(caller), gte(spendMonths.month, from)))
+    .groupBy(spendMonths.currency)
+    .orderBy(sql`2 desc`, spendMonths.currency);
 }
 
-/** Net spend of one currency in scope since `from`, by month and merchant category code (sums as text). */
+/**
+ * Net spend of one currency in scope since `from` (the first day of a month), by month and merchant
+ * category code (sums as text): from the roll-up, tens of rows per card a month instead of every
+ * transaction (bench/summary.ts: the spend picture at 10,000,000 transactions).
+ */
 export function spendSince(db: Executor, caller: CallerScope, from: string, currency: string) {
   return db
     .select({
-      month: sql<string>`to_char(${transactions.transactionDate}, 'YYYY-MM')`,
-      mcc: transactions.mcc,
-      minor: sql<string>`sum(${transactions.amount})::text`,
-      count: sql<number>`count(*)::int`,
+      month: sql<string>`to_char(${spendMonths.month}, 'YYYY-MM')`,
+      mcc: spendMonths.mcc,
+      minor: sql<string>`sum(${spendMonths.minor})::text`,
+      count: sql<number>`sum(${spendMonths.count})::int`,
     })
-    .from(transactions)
-    .where(
-      and(
-        transactionScope(caller),
-        gte(transactions.transactionDate, from),
-        eq(transactions.currency, currency),
-      ),
-    )
-    .groupBy(sql`1`, transactions.mcc);
+    .from(spendMonths)
+    .where(and(spendScope(caller), gte(spendMonths.month, from), eq(spendMonths.currency, currency)))
+    .groupBy(sql`1`, spendMonths.mcc);
 }
 
 /**
