@@ -47,8 +47,6 @@ export function AccountBulkMove({ number, chosen, onChosenChange, groups, number
       },
     );
   };
-  const counted = (which: 'done' | 'unchanged' | 'refused') =>
-    outcome?.results.filter((r) => r.outcome === which).length ?? 0;
 
   return (
     <>
@@ -90,22 +88,10 @@ export function AccountBulkMove({ number, chosen, onChosenChange, groups, number
       ) : null}
       <BulkOutcome
         id="accounts-bulk-outcome"
-        summary={
-          outcome
-            ? t(
-                'app.accounts.bulk.outcome',
-                String(counted('done')),
-                String(counted('unchanged')),
-                String(counted('refused')),
-              )
-            : undefined
-        }
-        refused={(outcome?.results ?? [])
-          .filter((r) => r.outcome === 'refused')
-          .map((r) => ({
-            key: String(r.id),
-            text: t('app.accounts.bulk.refused', numberOf(r.id), problemText(r.code ?? 'error.generic')),
-          }))}
+        results={outcome?.results}
+        summaryKey="app.accounts.bulk.outcome"
+        refusedKey="app.accounts.bulk.refused"
+        nameOf={(r) => numberOf(r.id)}
       />
       <ErrorSummary
         id="accounts-bulk-error"

@@ -119,8 +119,6 @@ export function PeopleSearchScreen() {
       },
     );
   };
-  const counted = (which: 'done' | 'unchanged' | 'refused') =>
-    outcome?.results.filter((r) => r.outcome === which).length ?? 0;
 
   return (
     <>
@@ -239,22 +237,10 @@ export function PeopleSearchScreen() {
       ) : null}
       <BulkOutcome
         id="people-bulk-outcome"
-        summary={
-          outcome
-            ? t(
-                'app.people.bulk.outcome',
-                String(counted('done')),
-                String(counted('unchanged')),
-                String(counted('refused')),
-              )
-            : undefined
-        }
-        refused={(outcome?.results ?? [])
-          .filter((r) => r.outcome === 'refused')
-          .map((r) => ({
-            key: r.userId,
-            text: t('app.people.bulk.refused', r.userId, problemText(r.code ?? 'error.generic')),
-          }))}
+        results={outcome?.results}
+        summaryKey="app.people.bulk.outcome"
+        refusedKey="app.people.bulk.refused"
+        nameOf={(r) => r.userId}
       />
       <ErrorSummary
         id="people-bulk-error"
