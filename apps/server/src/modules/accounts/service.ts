@@ -651,13 +651,8 @@ export class AccountService {
     const results: AccountBulkResult['results'] = [];
     for (const id of [...new Set(body.accountIds)]) {
       try {
-        const before = await this.getAccount(caller, number, String(id));
-        if (before.group?.id === group.id) {
-          results.push({ id, outcome: 'unchanged', code: null });
-          continue;
-        }
-        await this.moveAccount(caller, number, String(id), group.id, ip);
-        results.push({ id, outcome: 'done', code: null });
+        const moved = await this.applyMove(caller, number, String(id), group.id, ip);
+        results.push({ id, outcome: moved ? 'done' : 'unchanged', code: null });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         results.push({ id, outcome: 'refused', code: error.code });
@@ -673,7 +668,22 @@ export class AccountService {
     groupId: number,
     ip: string,
   ): Promise<AccountDetail> {
-    await this.db.transaction(async (tx) => {
+    await this.applyMove(caller, number, idText, groupId, ip);
+    return this.getAccount(caller, number, idText);
+  }
+
+  /**
+   * Moves one account into a group of its company, in its own transaction (scope, the closed-is-final
+   * rule, the group's checks, an audit row): true when moved, false when it was there already.
+   */
+  private applyMove(
+    caller: Caller,
+    number: string,
+    idText: string,
+    groupId: number,
+    ip: string,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
       const company = await this.company(tx, caller, number);
       const id = idOf(idText);
       const current = id === undefined ? undefined : await findAccount(tx, caller, company.id, id, true);
@@ -697,7 +707,7 @@ export class AccountService {
             groupId: 'account.group.inactive',
           },
         });
-      if (current.groupId === group.id) return;
+      if (current.groupId === group.id) return false;
       await updateAccount(tx, current.id, { accountGroupId: group.id });
       await this.audit(
         tx,
@@ -710,8 +720,8 @@ export class AccountService {
         await userOfCardholder(tx, current.cardholderId),
         { company: company.number, accountId: current.id },
       );
+      return true;
     });
-    return this.getAccount(caller, number, idText);
   }
 
   // ---- Account groups ----
