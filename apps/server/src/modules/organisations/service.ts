@@ -117,6 +117,8 @@ export class OrganisationService {
       sort?: CompanySort | undefined;
       dir?: SortDirection | undefined;
     },
+    /** Every match in one read (the CSV export), not one page. */
+    all = false,
   ): Promise<CompanyList> {
     const q = query.q?.trim() ?? '';
     if (q !== '') {
@@ -140,7 +142,7 @@ export class OrganisationService {
       this.db,
       caller,
       q || undefined,
-      { after: query.after, before: query.before, limit: pageSize },
+      all ? { limit: Math.max(total, 1) } : { after: query.after, before: query.before, limit: pageSize },
       chosenOrder(COMPANY_LIST_ORDER, query),
     );
     return {
@@ -158,15 +160,7 @@ export class OrganisationService {
    * what it shows — all its pages, up to the "Result set is too large" limit the search refuses past).
    */
   async exportCompanies(caller: Caller, query: Parameters<OrganisationService['listCompanies']>[1]) {
-    const first = await this.listCompanies(caller, query);
-    const q = query.q?.trim() ?? '';
-    const all = await pageOfCompanies(
-      this.db,
-      caller,
-      q || undefined,
-      { limit: Math.max(first.total, 1) },
-      chosenOrder(COMPANY_LIST_ORDER, query),
-    );
+    const all = await this.listCompanies(caller, query, true);
     const csv = csvDocument(
       COMPANY_CSV_COLUMNS,
       all.rows.map((c) => [

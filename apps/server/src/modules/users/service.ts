@@ -104,7 +104,8 @@ export class UserService {
   // ------------------------------------------------------------------------------------------------
   // Reading
 
-  async search(caller: Caller, query: UserSearchQuery): Promise<UserSearchResult> {
+  /** One page of the search, or with `all` every match in one read (the CSV export). */
+  async search(caller: Caller, query: UserSearchQuery, all = false): Promise<UserSearchResult> {
     const q = query.q?.trim() ?? '';
     if (q.length > 0 || (!query.type && !query.status)) {
       const problem = checkSearchCriteria(q);
@@ -118,7 +119,7 @@ export class UserService {
       this.db,
       caller,
       filter,
-      { after: query.after, before: query.before, limit: pageSize },
+      all ? { limit: Math.max(total, 1) } : { after: query.after, before: query.before, limit: pageSize },
       chosenOrder(USER_LIST_ORDER, query),
     );
     return {
@@ -138,17 +139,8 @@ export class UserService {
    * spreadsheet would run as a formula are neutralised.
    */
   async exportCsv(caller: Caller, query: Omit<UserSearchQuery, 'after' | 'before'>) {
-    // The search's own checks and count ("too large" past the limit), then every match in one read.
-    const first = await this.search(caller, query);
-    const q = query.q?.trim() || undefined;
-    const all = await repo.searchUsers(
-      this.db,
-      caller,
-      { q, type: query.type, status: query.status },
-      { limit: Math.max(first.total, 1) },
-      chosenOrder(USER_LIST_ORDER, query),
-    );
-    const rows: UserSummary[] = all.rows.map((r) => summary(r));
+    // The search's own checks and count ("too large" past the limit), and every match in one read.
+    const { rows } = await this.search(caller, query, true);
     const csv = csvDocument(
       USER_CSV_COLUMNS,
       rows.map((r) => [
