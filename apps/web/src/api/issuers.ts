@@ -15,7 +15,7 @@ import type {
   NewIssuerBody,
   ProgramOptionsView,
 } from '@cardportal/domain';
-import { requestJson, requestVoid, type SortParams, setSort } from './client.ts';
+import { requestJson, requestVoid, type SortParams, setSort, withQuery } from './client.ts';
 
 const BASE = '/app/api/org/issuers';
 const one = (number: string) => `${BASE}/${encodeURIComponent(number)}`;
@@ -35,13 +35,8 @@ export function searchIssuers(
 }
 
 /** `GET /app/api/org/issuers.csv?q=&sort=&dir=`: every match of the search as CSV (a download link). */
-export function issuersCsvUrl(params: { q?: string | undefined } & SortParams): string {
-  const query = new URLSearchParams();
-  if (params.q) query.set('q', params.q);
-  setSort(query, params);
-  const text = query.toString();
-  return text ? `${BASE}.csv?${text}` : `${BASE}.csv`;
-}
+export const issuersCsvUrl = (params: { q?: string | undefined } & SortParams): string =>
+  withQuery(`${BASE}.csv`, { q: params.q, sort: params.sort, dir: params.dir });
 
 /** `GET /app/api/org/issuers/:number` */
 export function getIssuer(number: string, signal?: AbortSignal): Promise<IssuerDetail> {

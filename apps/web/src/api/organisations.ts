@@ -7,7 +7,7 @@ import type {
   ReportingStructure,
   UploadResult,
 } from '@cardportal/domain';
-import { requestJson, requestVoid, type SortParams, setSort, uploadBytes } from './client.ts';
+import { requestJson, requestVoid, type SortParams, setSort, uploadBytes, withQuery } from './client.ts';
 
 const BASE = '/app/api/org/companies';
 const one = (number: string) => `${BASE}/${encodeURIComponent(number)}`;
@@ -30,13 +30,8 @@ export function searchCompanies(
 }
 
 /** `GET /app/api/org/companies.csv?q=&sort=&dir=`: every match of the search as CSV (a download link). */
-export function companiesCsvUrl(params: { q?: string | undefined } & SortParams): string {
-  const query = new URLSearchParams();
-  if (params.q) query.set('q', params.q);
-  setSort(query, params);
-  const text = query.toString();
-  return text ? `${BASE}.csv?${text}` : `${BASE}.csv`;
-}
+export const companiesCsvUrl = (params: { q?: string | undefined } & SortParams): string =>
+  withQuery(`${BASE}.csv`, { q: params.q, sort: params.sort, dir: params.dir });
 
 /** `GET /app/api/org/companies/:number` */
 export function getCompany(number: string, signal?: AbortSignal): Promise<CompanySummary> {
