@@ -24,6 +24,7 @@
 const SERVER_GRAPH = {
   access: [],
   'access-as': ['access', 'issuers', 'multi-user'],
+  accounting: ['accounts'],
   accounts: ['access', 'issuers', 'users'],
   app: ['multi-user'],
   audit: ['access'],
@@ -48,6 +49,7 @@ const SERVER_GRAPH = {
 
 /** Which screen of the application may import which (its index.ts). */
 const WEB_GRAPH = {
+  accounting: [],
   accounts: [],
   audit: [],
   home: ['transactions'],

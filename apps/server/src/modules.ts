@@ -1,6 +1,7 @@
 import type { ServerModule } from './kernel/module.ts';
 import { accessModule } from './modules/access/index.ts';
 import { accessAsModule } from './modules/access-as/index.ts';
+import { accountingModule } from './modules/accounting/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';
 import { appModule } from './modules/app/index.ts';
 import { auditModule } from './modules/audit/index.ts';
@@ -42,6 +43,7 @@ export const MODULES: readonly ServerModule[] = [
   organisationsModule,
   issuersModule,
   accountsModule,
+  accountingModule,
   transactionsModule,
   profileModule,
   rolesModule,

@@ -583,6 +583,59 @@ const MATRIX: Cell[] = [
     url: '/app/api/org/companies/100001/real-cards/999999',
     expect: row(403, 404, 404, 404, 404, 403, 403, 403, 404),
   },
+  // Accounting codes (issue 16): the administrators in scope see them, the company's change them; Z reads.
+  {
+    endpoint: 'GET /app/api/org/companies/:number/accounting-codes',
+    label: 'list accounting codes',
+    url: '/app/api/org/companies/100001/accounting-codes',
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 404),
+  },
+  {
+    endpoint: 'POST /app/api/org/companies/:number/accounting-codes',
+    label: 'create a code whose name exists (400)',
+    url: '/app/api/org/companies/100001/accounting-codes',
+    body: { name: 'Cost centre', kind: 'list' },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'PATCH /app/api/org/companies/:number/accounting-codes/:id',
+    label: 'rename a code to an empty name (400)',
+    url: '/app/api/org/companies/100001/accounting-codes/{costCentre}',
+    body: { name: ' ' },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'DELETE /app/api/org/companies/:number/accounting-codes/:id',
+    label: 'delete an unknown code (404)',
+    url: '/app/api/org/companies/100001/accounting-codes/999999',
+    expect: row(403, 404, 404, 404, 404, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number/accounting-codes/:id/values',
+    label: "list the cost centre's values",
+    url: '/app/api/org/companies/100001/accounting-codes/{costCentre}/values',
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 404),
+  },
+  {
+    endpoint: 'POST /app/api/org/companies/:number/accounting-codes/:id/values',
+    label: 'add a value that exists (400)',
+    url: '/app/api/org/companies/100001/accounting-codes/{costCentre}/values',
+    body: { value: '4100' },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'PATCH /app/api/org/companies/:number/accounting-codes/:id/values/:valueId',
+    label: 'describe a value with markup (400)',
+    url: '/app/api/org/companies/100001/accounting-codes/{costCentre}/values/{salesValue}',
+    body: { description: '<b>Sales</b>' },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'DELETE /app/api/org/companies/:number/accounting-codes/:id/values/:valueId',
+    label: 'delete an unknown value (404)',
+    url: '/app/api/org/companies/100001/accounting-codes/{costCentre}/values/999999',
+    expect: row(403, 404, 404, 404, 404, 403, 403, 403, 404),
+  },
   // The Transaction Summary: everyone within its scope; another issuer's administrator finds nothing.
   {
     endpoint: 'GET /app/api/transactions',
@@ -867,6 +920,15 @@ async function loadAcmeIds(): Promise<void> {
   await one(
     'realCard',
     sql`select r.id from real_cards r join companies c on c.id = r.company_id where c.number = '100001' and r.alias = 'Travel lodge card'`,
+  );
+  await one(
+    'costCentre',
+    sql`select k.id from accounting_codes k join companies c on c.id = k.company_id where c.number = '100001' and k.name = 'Cost centre'`,
+  );
+  await one(
+    'salesValue',
+    sql`select v.id from accounting_values v join accounting_codes k on k.id = v.code_id join companies c on c.id = k.company_id
+      where c.number = '100001' and k.name = 'Cost centre' and v.value = '4100'`,
   );
   await one(
     'travel',

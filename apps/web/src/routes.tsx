@@ -77,6 +77,12 @@ const AccountGroupsScreen = screen('accounts', () =>
 const RealCardsScreen = screen('accounts', () =>
   import('./screens/accounts/index.ts').then((m) => m.RealCardsScreen),
 );
+const AccountingCodesScreen = screen('accounting', () =>
+  import('./screens/accounting/index.ts').then((m) => m.AccountingCodesScreen),
+);
+const AccountingValuesScreen = screen('accounting', () =>
+  import('./screens/accounting/index.ts').then((m) => m.AccountingValuesScreen),
+);
 const MyCardsScreen = screen('accounts', () =>
   import('./screens/accounts/index.ts').then((m) => m.MyCardsScreen),
 );
@@ -165,6 +171,14 @@ function RouteTable() {
               element={gate(can('viewAccountGroups'), <AccountGroupsScreen />)}
             />
             <Route path=":number/real-cards" element={gate(can('viewRealCards'), <RealCardsScreen />)} />
+            <Route
+              path=":number/accounting-codes"
+              element={gate(can('viewAccountingCodes'), <AccountingCodesScreen />)}
+            />
+            <Route
+              path=":number/accounting-codes/:id"
+              element={gate(can('viewAccountingCodes'), <AccountingValuesScreen />)}
+            />
             <Route
               path=":number/program-options"
               element={gate(can('viewCompanyOptions'), <ProgramOptionsScreen level="company" />)}

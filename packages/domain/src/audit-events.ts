@@ -82,6 +82,17 @@ export const AUDIT_EVENTS = [
   'realCard.deactivated',
   'realCard.reactivated',
   'realCard.deleted',
+  // Accounting codes.
+  'accountingCode.created',
+  'accountingCode.updated',
+  'accountingCode.deactivated',
+  'accountingCode.reactivated',
+  'accountingCode.deleted',
+  'accountingValue.created',
+  'accountingValue.updated',
+  'accountingValue.deactivated',
+  'accountingValue.reactivated',
+  'accountingValue.deleted',
   // Transactions.
   'transaction.reviewed',
   'transaction.approved',
@@ -159,6 +170,13 @@ export const AUDIT_FIELDS = [
   'issuerStatus',
   'systemStatus',
   'roles',
+  'kind',
+  'entry',
+  'maxLength',
+  'dependsOn',
+  'position',
+  'value',
+  'parent',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 

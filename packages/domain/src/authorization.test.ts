@@ -46,6 +46,8 @@ const TABLE: Record<Action, string> = {
   maintainAccountGroups: 'HIGC',
   viewRealCards: 'ZHIGC',
   maintainRealCards: 'HIGC',
+  viewAccountingCodes: 'ZHIGC',
+  maintainAccountingCodes: 'HIGC',
   viewIssuers: 'ZHI',
   createIssuer: 'Z',
   modifyIssuer: 'ZH',

@@ -76,6 +76,11 @@ export const POLICY = {
   viewRealCards: rule(ADMINISTRATORS),
   maintainRealCards: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
 
+  // Accounting codes and their values ("Accounting codes", docs/accounting.md): a company's ledger set-up,
+  // kept by its administrators; the system administrator sees it read-only.
+  viewAccountingCodes: rule(ADMINISTRATORS),
+  maintainAccountingCodes: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
+
   // Card transactions ("Transactions"): everyone sees those of the cards in its scope; the company side
   // reviews (a cardholder its own), approvers with the role permission approve, program administrators
   // lock. The company's program option `transactionApproval` gates all three (docs/transactions.md).

@@ -1,4 +1,6 @@
 export * from './access-as-user.ts';
+export * from './accounting.ts';
+export * from './api/accounting.ts';
 export * from './api/accounts.ts';
 export * from './api/audit.ts';
 export * from './api/common.ts';

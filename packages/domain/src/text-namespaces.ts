@@ -17,6 +17,7 @@ export const APP_TEXT_NAMESPACES = [
   'roles',
   'profile',
   'transactions',
+  'accounting',
 ] as const;
 
 export type AppTextNamespace = (typeof APP_TEXT_NAMESPACES)[number];
@@ -43,6 +44,7 @@ const FEATURE_PREFIXES: ReadonlyArray<readonly [string, AppTextNamespace]> = [
   ['app.profile.', 'profile'],
   ['app.transactions.', 'transactions'],
   ['app.issuerCodes.', 'issuers'],
+  ['app.accounting.', 'accounting'],
   ['securityQuestion.', 'profile'],
 ];
 

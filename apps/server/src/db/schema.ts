@@ -857,3 +857,75 @@ export const transactionExportRows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.exportId, t.transactionDate, t.transactionId] })],
 );
+
+/** Text compared byte by byte (`COLLATE "C"`): a key whose prefix search and order one btree index answers. */
+const keyText = customType<{ data: string; driverData: string }>({ dataType: () => 'text COLLATE "C"' });
+
+/**
+ * A company's accounting codes (issue 16 item 1, docs/accounting.md): the segments of its ledger
+ * string, in `position` order. A list code keeps its values below; a text code is typed freely up to
+ * `max_length`. `depends_on_id` names the list code whose chosen value decides this code's values (never
+ * circular, never on or as a text code: packages/domain dependencyProblem). `value_count` is kept with
+ * every value added or removed, so the 10,000-values rule needs no count.
+ */
+export const accountingCodes = pgTable(
+  'accounting_codes',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    /** upper(name): names are unique in the company whatever their case. */
+    nameKey: text('name_key').notNull(),
+    position: smallint('position').notNull(),
+    kind: text('kind').notNull(),
+    entry: text('entry').notNull().default('list'),
+    maxLength: smallint('max_length').notNull().default(25),
+    dependsOnId: integer('depends_on_id').references((): AnyPgColumn => accountingCodes.id),
+    active: boolean('active').notNull().default(true),
+    valueCount: integer('value_count').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounting_codes_company_name_key').on(t.companyId, t.nameKey),
+    index('accounting_codes_company_position_idx').on(t.companyId, t.position),
+    index('accounting_codes_depends_on_idx').on(t.dependsOnId),
+    check('accounting_codes_kind_check', sql`${t.kind} in ('list', 'text')`),
+    check('accounting_codes_entry_check', sql`${t.entry} in ('list', 'entry')`),
+    check('accounting_codes_max_length_check', sql`${t.maxLength} between 1 and 25`),
+    check('accounting_codes_value_count_check', sql`${t.valueCount} >= 0`),
+  ],
+);
+
+/**
+ * A list code's values (customer codes, seed 001 §5: 1–25 characters, not all zeros), unique in the
+ * code whatever their case (`value_key`, upper case, byte order). A dependent code's value belongs to
+ * one value of the code it depends on (`parent_id`). Searched by the start of the code or of the
+ * description over `(code_id, value_key)` and `(code_id, description_key)`; listed by `value_key`.
+ */
+export const accountingValues = pgTable(
+  'accounting_values',
+  {
+    id: serial('id').primaryKey(),
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => accountingCodes.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    valueKey: keyText('value_key').notNull(),
+    description: text('description').notNull().default(''),
+    descriptionKey: keyText('description_key').notNull().default(''),
+    parentId: integer('parent_id').references((): AnyPgColumn => accountingValues.id),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounting_values_code_value_key').on(t.codeId, t.valueKey),
+    index('accounting_values_code_description_idx').on(t.codeId, t.descriptionKey),
+    index('accounting_values_code_parent_idx').on(t.codeId, t.parentId, t.valueKey),
+    index('accounting_values_parent_idx').on(t.parentId),
+    check('accounting_values_value_check', sql`length(${t.value}) between 1 and 25`),
+  ],
+);

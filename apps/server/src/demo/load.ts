@@ -23,6 +23,7 @@ import { saveCobrands } from '../modules/cobrand/index.ts';
 import type { NewCardholder, UserScope } from '../modules/organisations/index.ts';
 import { assignToken } from '../modules/token/index.ts';
 import { createUser, findUserByUserId, type NewUser } from '../modules/users/index.ts';
+import { loadDemoAccountingCodes } from './accounting.ts';
 import {
   DEMO_COMPANY_NUMBER,
   DemoAccountSeries,
@@ -334,13 +335,11 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
       markers.has(ROLES_MARKER) &&
       markers.has(TRANSACTIONS_MARKER) &&
       markers.has(ISSUER_CODES_MARKER) &&
-      markers.has(REAL_CARDS_MARKER)
+      markers.has(REAL_CARDS_MARKER) &&
+      markers.has(ACCOUNTING_MARKER)
     )
       return false;
-    if (!markers.has(ROLES_MARKER)) await loadDemoRolesAndLinks(db);
-    if (!markers.has(TRANSACTIONS_MARKER)) await loadDemoTransactions(db);
-    if (!markers.has(ISSUER_CODES_MARKER)) await loadDemoIssuerCodes(db);
-    if (!markers.has(REAL_CARDS_MARKER)) await loadDemoRealCards(db, secrets);
+    await loadLaterDemoData(db, secrets, markers);
     return true;
   }
   if (!markers.has(MARKER)) await loadCobrands(db, config);
@@ -391,11 +390,26 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
       { name: ORG_MARKER, value: new Date().toISOString() },
     ])
     .onConflictDoNothing();
+  await loadLaterDemoData(db, secrets, markers);
+  return true;
+}
+
+/** Set once the demo accounting codes are in (issue 16). */
+const ACCOUNTING_MARKER = 'demo-accounting-codes-loaded';
+
+/** The demo data added by later issues, each once (its marker remembers it). */
+async function loadLaterDemoData(db: Db, secrets: Secrets, markers: ReadonlySet<string>): Promise<void> {
   if (!markers.has(ROLES_MARKER)) await loadDemoRolesAndLinks(db);
   if (!markers.has(TRANSACTIONS_MARKER)) await loadDemoTransactions(db);
   if (!markers.has(ISSUER_CODES_MARKER)) await loadDemoIssuerCodes(db);
   if (!markers.has(REAL_CARDS_MARKER)) await loadDemoRealCards(db, secrets);
-  return true;
+  if (!markers.has(ACCOUNTING_MARKER)) {
+    await loadDemoAccountingCodes(db);
+    await db
+      .insert(serverSecrets)
+      .values({ name: ACCOUNTING_MARKER, value: new Date().toISOString() })
+      .onConflictDoNothing();
+  }
 }
 
 /**

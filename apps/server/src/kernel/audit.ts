@@ -115,7 +115,17 @@ export type AdminAuditEvent =
   | 'companyGroup.deactivated'
   | 'companyGroup.reactivated'
   | 'programOption.updated'
-  | 'uniqueKey.refused';
+  | 'uniqueKey.refused'
+  | 'accountingCode.created'
+  | 'accountingCode.updated'
+  | 'accountingCode.deactivated'
+  | 'accountingCode.reactivated'
+  | 'accountingCode.deleted'
+  | 'accountingValue.created'
+  | 'accountingValue.updated'
+  | 'accountingValue.deactivated'
+  | 'accountingValue.reactivated'
+  | 'accountingValue.deleted';
 
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 

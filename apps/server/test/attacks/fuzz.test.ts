@@ -227,6 +227,13 @@ const ROUTES: Route[] = [
   { template: '/app/api/org/companies/:number/account-groups/:id', methods: ['PATCH'] },
   { template: '/app/api/org/companies/:number/account-groups/:id/status', methods: ['PUT'] },
   { template: '/app/api/org/companies/:number/real-cards', methods: [...GET, 'POST'] },
+  { template: '/app/api/org/companies/:number/accounting-codes', methods: [...GET, 'POST'] },
+  { template: '/app/api/org/companies/:number/accounting-codes/:id', methods: ['PATCH', 'DELETE'] },
+  { template: '/app/api/org/companies/:number/accounting-codes/:id/values', methods: [...GET, 'POST'] },
+  {
+    template: '/app/api/org/companies/:number/accounting-codes/:id/values/:valueId',
+    methods: ['PATCH', 'DELETE'],
+  },
   { template: '/app/api/org/companies/:number/real-cards.csv', methods: [...GET] },
   { template: '/app/api/org/companies/:number/cardholders.csv', methods: [...GET] },
   { template: '/app/api/org/companies/:number/accounts.csv', methods: [...GET] },

@@ -2,7 +2,7 @@ import { may } from '@cardportal/domain';
 import { NavLink } from 'react-router';
 import { useApp } from '../lib/app-context.tsx';
 
-/** The company's sections: its view, cardholders, accounts, account groups and real cards (what the type may see). */
+/** The company's sections: its view, cardholders, accounts, account groups, real cards and accounting codes (what the type may see). */
 export function CompanyTabs({ number }: { number: string }) {
   const { t, user } = useApp();
   const base = `/organisation/${encodeURIComponent(number)}`;
@@ -35,6 +35,13 @@ export function CompanyTabs({ number }: { number: string }) {
           <li>
             <NavLink to={`${base}/real-cards`} id="tab-real-cards">
               {t('app.accounts.tabs.realCards')}
+            </NavLink>
+          </li>
+        ) : null}
+        {may({ type: user.userType }, 'viewAccountingCodes') ? (
+          <li>
+            <NavLink to={`${base}/accounting-codes`} id="tab-accounting-codes">
+              {t('app.accounts.tabs.accounting')}
             </NavLink>
           </li>
         ) : null}

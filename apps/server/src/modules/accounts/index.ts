@@ -6,3 +6,6 @@ import { accountRoutes } from './routes.ts';
 export const accountsModule: ServerModule = { routes: accountRoutes, commands: accountCommands };
 /** The one rule of issuing a card account (the demo data issues its real cards by it). */
 export { issueAccount } from './issue.ts';
+/** The company a path names inside the caller's scope, a path id, and the company row lock (accounting). */
+export { companyInScope, idOf } from './lookup.ts';
+export { type CompanyRef, lockCompany } from './repository.ts';

@@ -10,6 +10,7 @@ import { type Executor, queryRows } from '../../db/client.ts';
 import { deleteById, insertRow, lockById, updateById } from '../../db/rows.ts';
 import {
   accountGroups,
+  accountingCodes,
   accounts,
   cardholders,
   companies,
@@ -166,7 +167,8 @@ export async function companyInUse(db: Executor, companyId: number): Promise<boo
       or exists (select 1 from ${accounts} where company_id = ${companyId})
       or exists (select 1 from ${orgPoints} where company_id = ${companyId})
       or exists (select 1 from ${accountGroups} where company_id = ${companyId})
-      or exists (select 1 from ${programOptions} where company_id = ${companyId}) as used`,
+      or exists (select 1 from ${programOptions} where company_id = ${companyId})
+      or exists (select 1 from ${accountingCodes} where company_id = ${companyId}) as used`,
   );
   return Boolean(row?.used);
 }

@@ -1,0 +1,5 @@
+import type { ServerModule } from '../../kernel/module.ts';
+import { accountingRoutes } from './routes.ts';
+
+/** A company's accounting codes and their values (issue 16, docs/accounting.md). */
+export const accountingModule: ServerModule = { routes: accountingRoutes };

@@ -1,0 +1,5 @@
+/**
+ * A company's accounting codes and their values (issue 16): the screens routes.tsx shows — this folder's public surface (docs/architecture.md).
+ */
+export { AccountingCodesScreen } from './accounting-codes-screen.tsx';
+export { AccountingValuesScreen } from './accounting-values-screen.tsx';
