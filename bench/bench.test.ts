@@ -19,6 +19,7 @@ describe('benchmarks, smoke version', () => {
       'paging',
       'import',
       'summary',
+      'accounting',
     ]);
     for (const section of report.sections) {
       expect(section.table.length, section.name).toBeGreaterThan(0);

@@ -8,7 +8,8 @@
  *  - scale: 1,000,000 users and 200,000 sessions in PostgreSQL against 1,000 users;
  *  - paging: 1,000,000 audit events in PostgreSQL, the first page against one 90 % deep, by key;
  *  - import: a 1,000,000-row transaction file into PostgreSQL against a bare COPY of it, and memory;
- *  - summary: the Transaction Summary at 100,000 and 10,000,000 transactions, by scope, deep and filtered.
+ *  - summary: the Transaction Summary at 100,000 and 10,000,000 transactions, by scope, deep and filtered;
+ *  - accounting: value search over 100,000 accounting code values.
  * Writes bench/results/latest.json and a table. `-- --check` exits non-zero when a budget is missed;
  * `-- --quick` runs short levels; `-- --only=signin,public,page,scale,paging,import,summary` picks sections.
  */
@@ -16,6 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { accountingBench } from './accounting.ts';
 import { importBench } from './import.ts';
 import { type Effort, POSTGRES_ADMIN_URL, root, rssMb, type Section, startServer } from './lib.ts';
 import { pageBench } from './page.ts';
@@ -93,6 +95,7 @@ export async function runBenchmarks(effort: Effort, only?: Set<string>): Promise
   if (wants('paging')) sections.push(await pagingBench(effort));
   if (wants('import')) sections.push(await importBench(effort));
   if (wants('summary')) sections.push(await summaryBench(effort));
+  if (wants('accounting')) sections.push(await accountingBench(effort));
 
   return {
     at: new Date().toISOString(),
