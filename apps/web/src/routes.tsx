@@ -83,6 +83,15 @@ const AccountingCodesScreen = screen('accounting', () =>
 const AccountingValuesScreen = screen('accounting', () =>
   import('./screens/accounting/index.ts').then((m) => m.AccountingValuesScreen),
 );
+const AccountingSchemesScreen = screen('accounting', () =>
+  import('./screens/accounting/index.ts').then((m) => m.AccountingSchemesScreen),
+);
+const AccountingSubsetsScreen = screen('accounting', () =>
+  import('./screens/accounting/index.ts').then((m) => m.AccountingSubsetsScreen),
+);
+const AccountCodingScreen = screen('accounting', () =>
+  import('./screens/accounting/index.ts').then((m) => m.AccountCodingScreen),
+);
 const MyCardsScreen = screen('accounts', () =>
   import('./screens/accounts/index.ts').then((m) => m.MyCardsScreen),
 );
@@ -178,6 +187,18 @@ function RouteTable() {
             <Route
               path=":number/accounting-codes/:id"
               element={gate(can('viewAccountingCodes'), <AccountingValuesScreen />)}
+            />
+            <Route
+              path=":number/accounting-schemes"
+              element={gate(can('viewAccountingCodes'), <AccountingSchemesScreen />)}
+            />
+            <Route
+              path=":number/accounting-subsets"
+              element={gate(can('viewAccountingCodes'), <AccountingSubsetsScreen />)}
+            />
+            <Route
+              path=":number/accounts/:id/coding"
+              element={gate(can('viewAccountingCodes'), <AccountCodingScreen />)}
             />
             <Route
               path=":number/program-options"

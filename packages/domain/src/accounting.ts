@@ -193,3 +193,100 @@ export function codeLengthProblem(length: number): string | undefined {
 
 /** The key a value is compared and found by: its customer code in capitals (`ab-1` and `AB-1` are one value). */
 export const valueKeyOf = (value: string): string => value.toUpperCase();
+
+// ---- Schemes and subsets (issue 16 item 2) ----
+
+export const SCHEME_LIMITS = {
+  /** A scheme's or a subset's name is a label (seed 001 §5: at most 25). */
+  nameMaxLength: 25,
+  schemesPerCompany: 50,
+  subsetsPerCompany: 200,
+  /** A subset is a list a person can read (seed 001 §9: past 10,000 values are searched, not listed). */
+  valuesPerSubset: 10_000,
+} as const;
+
+/**
+ * Who may change a code on a transaction (seed 001 §6 "Accounting code edits depend on user override
+ * level"): `cardholder` — the cardholder and everyone above; `manager` — approvers and managers (O, S)
+ * and the administrators; `administrator` — the company's administrators (G, C) and the issuer's (H, I);
+ * `none` — nobody: the account's default stands. The system administrator (Z) reads only.
+ */
+export const OVERRIDE_LEVELS = ['cardholder', 'manager', 'administrator', 'none'] as const;
+export type OverrideLevel = (typeof OVERRIDE_LEVELS)[number];
+
+const OVERRIDE_TYPES: Record<OverrideLevel, readonly string[]> = {
+  cardholder: ['A', 'O', 'S', 'G', 'C', 'H', 'I'],
+  manager: ['O', 'S', 'G', 'C', 'H', 'I'],
+  administrator: ['G', 'C', 'H', 'I'],
+  none: [],
+};
+
+export function mayOverride(level: OverrideLevel, userType: string): boolean {
+  return OVERRIDE_TYPES[level].includes(userType);
+}
+
+/** A scheme's line: a code that applies, whether it must be filled, who may change it, an optional subset. */
+export interface SchemeLine {
+  codeId: number;
+  required: boolean;
+  override: OverrideLevel;
+  subsetId: number | null;
+}
+
+export interface SchemeLineProblem {
+  index: number;
+  field: 'codeId' | 'subsetId';
+  problem: string;
+}
+
+/**
+ * Checks a scheme's lines against the company's codes and subsets: at least one line; each code the
+ * company's, active and named once; a subset only on a list code and only one of that code's; a
+ * dependent code only with the code it depends on in the scheme too (its values follow that code's).
+ */
+export function checkSchemeLines(
+  lines: readonly SchemeLine[],
+  codes: readonly { id: number; kind: AccountingCodeKind; dependsOn: number | null; active: boolean }[],
+  subsets: readonly { id: number; codeId: number }[],
+): { problem?: string; lines: SchemeLineProblem[] } {
+  if (lines.length === 0) return { problem: 'accountingScheme.codes.required', lines: [] };
+  const problems: SchemeLineProblem[] = [];
+  const chosen = new Set(lines.map((line) => line.codeId));
+  const seen = new Set<number>();
+  lines.forEach((line, index) => {
+    const code = codes.find((c) => c.id === line.codeId);
+    if (!code) problems.push({ index, field: 'codeId', problem: 'accountingScheme.code.unknown' });
+    else if (seen.has(line.codeId))
+      problems.push({ index, field: 'codeId', problem: 'accountingScheme.code.duplicate' });
+    else if (!code.active)
+      problems.push({ index, field: 'codeId', problem: 'accountingScheme.code.inactive' });
+    else if (code.dependsOn !== null && !chosen.has(code.dependsOn))
+      problems.push({ index, field: 'codeId', problem: 'accountingScheme.code.parentMissing' });
+    else if (line.subsetId !== null) {
+      const subset = subsets.find((s) => s.id === line.subsetId);
+      if (!subset || subset.codeId !== line.codeId)
+        problems.push({ index, field: 'subsetId', problem: 'accountingScheme.subset.otherCode' });
+    }
+    seen.add(line.codeId);
+  });
+  return { lines: problems };
+}
+
+/** A scheme's or subset's name: 1–25 characters, no markup or control characters. */
+export function schemeNameProblem(
+  name: string,
+  what: 'accountingScheme' | 'accountingSubset',
+): string | undefined {
+  if (name.length === 0) return `${what}.name.required`;
+  if ([...name].length > SCHEME_LIMITS.nameMaxLength) return `${what}.name.tooLong`;
+  if (FORBIDDEN.test(name)) return `${what}.name.invalidCharacters`;
+  return undefined;
+}
+
+/** The customer codes of a list someone typed or pasted: split on commas, semicolons, line breaks; trimmed, empty dropped. */
+export function splitCodeList(text: string): string[] {
+  return text
+    .split(/[,;\r\n]+/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}

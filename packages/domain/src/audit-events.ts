@@ -93,6 +93,14 @@ export const AUDIT_EVENTS = [
   'accountingValue.deactivated',
   'accountingValue.reactivated',
   'accountingValue.deleted',
+  'accountingSubset.created',
+  'accountingSubset.updated',
+  'accountingSubset.deleted',
+  'accountingScheme.created',
+  'accountingScheme.updated',
+  'accountingScheme.deleted',
+  'account.codingChanged',
+  'accountGroup.schemeChanged',
   // Transactions.
   'transaction.reviewed',
   'transaction.approved',
@@ -177,6 +185,10 @@ export const AUDIT_FIELDS = [
   'position',
   'value',
   'parent',
+  'isDefault',
+  'values',
+  'scheme',
+  'defaults',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 

@@ -929,3 +929,142 @@ export const accountingValues = pgTable(
     check('accounting_values_value_check', sql`length(${t.value}) between 1 and 25`),
   ],
 );
+
+/**
+ * A named part of one list code's values (issue 16 item 2): a scheme line may offer only these — e.g.
+ * the cost centres of one division. Cannot be deleted while a scheme uses it.
+ */
+export const accountingSubsets = pgTable(
+  'accounting_subsets',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => accountingCodes.id),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounting_subsets_company_name_key').on(t.companyId, t.nameKey),
+    index('accounting_subsets_code_idx').on(t.codeId),
+  ],
+);
+
+export const accountingSubsetValues = pgTable(
+  'accounting_subset_values',
+  {
+    subsetId: integer('subset_id')
+      .notNull()
+      .references(() => accountingSubsets.id, { onDelete: 'cascade' }),
+    valueId: integer('value_id')
+      .notNull()
+      .references(() => accountingValues.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subsetId, t.valueId] }),
+    index('accounting_subset_values_value_idx').on(t.valueId),
+  ],
+);
+
+/**
+ * Which codes apply to an account (issue 16 item 2): a scheme's lines name the codes, in order, each
+ * required or not, with who may change it on a transaction (`override`, packages/domain OVERRIDE_LEVELS)
+ * and an optional subset of its values. One scheme may be the company's default.
+ */
+export const accountingSchemes = pgTable(
+  'accounting_schemes',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounting_schemes_company_name_key').on(t.companyId, t.nameKey),
+    uniqueIndex('accounting_schemes_company_default_key').on(t.companyId).where(sql`${t.isDefault}`),
+  ],
+);
+
+export const accountingSchemeLines = pgTable(
+  'accounting_scheme_lines',
+  {
+    schemeId: integer('scheme_id')
+      .notNull()
+      .references(() => accountingSchemes.id, { onDelete: 'cascade' }),
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => accountingCodes.id),
+    position: smallint('position').notNull(),
+    required: boolean('required').notNull().default(false),
+    override: text('override').notNull().default('cardholder'),
+    subsetId: integer('subset_id').references(() => accountingSubsets.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schemeId, t.codeId] }),
+    index('accounting_scheme_lines_code_idx').on(t.codeId),
+    index('accounting_scheme_lines_subset_idx').on(t.subsetId),
+    check(
+      'accounting_scheme_lines_override_check',
+      sql`${t.override} in ('cardholder', 'manager', 'administrator', 'none')`,
+    ),
+  ],
+);
+
+/** A card account's own scheme (else its group's, else the company's default). */
+export const accountAccounting = pgTable(
+  'account_accounting',
+  {
+    accountId: integer('account_id')
+      .primaryKey()
+      .references(() => accounts.id),
+    schemeId: integer('scheme_id')
+      .notNull()
+      .references(() => accountingSchemes.id),
+  },
+  (t) => [index('account_accounting_scheme_idx').on(t.schemeId)],
+);
+
+/** An account group's scheme, for its accounts without one of their own. */
+export const accountGroupAccounting = pgTable(
+  'account_group_accounting',
+  {
+    groupId: integer('group_id')
+      .primaryKey()
+      .references(() => accountGroups.id),
+    schemeId: integer('scheme_id')
+      .notNull()
+      .references(() => accountingSchemes.id),
+  },
+  (t) => [index('account_group_accounting_scheme_idx').on(t.schemeId)],
+);
+
+/** A card account's default coding: per code, a value (list code) or text (text code). */
+export const accountCodingDefaults = pgTable(
+  'account_coding_defaults',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => accountingCodes.id, { onDelete: 'cascade' }),
+    valueId: integer('value_id').references(() => accountingValues.id),
+    text: text('text'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.codeId] }),
+    index('account_coding_defaults_code_idx').on(t.codeId),
+    index('account_coding_defaults_value_idx').on(t.valueId),
+    check('account_coding_defaults_one_check', sql`(${t.valueId} is null) <> (${t.text} is null)`),
+  ],
+);

@@ -1,7 +1,20 @@
 import { valueKeyOf } from '@cardportal/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { accountingCodes, accountingValues, companies } from '../db/schema.ts';
+import {
+  accountCodingDefaults,
+  accountGroupAccounting,
+  accountGroups,
+  accountingCodes,
+  accountingSchemeLines,
+  accountingSchemes,
+  accountingSubsets,
+  accountingSubsetValues,
+  accountingValues,
+  accounts,
+  companies,
+  users,
+} from '../db/schema.ts';
 
 interface DemoCode {
   name: string;
@@ -120,6 +133,86 @@ export async function loadDemoAccountingCodes(db: Db): Promise<void> {
           if (inserted) valueIds.set(`${code.name}/${value}`, inserted.id);
         }
       }
+      if (number === '100001') await acmeSchemes(tx, company.id, codeIds, valueIds);
     }
   });
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Acme's schemes (issue 16 item 2): "Standard", the default — cost centre and GL account required, the
+ * sub-account and project optional, the GL account changed by managers only; "Travel", for the Travel
+ * group — GL accounts limited to the subset "Travel costs". active01's card defaults to cost centre 4100.
+ */
+async function acmeSchemes(
+  tx: Tx,
+  companyId: number,
+  codeIds: Map<string, number>,
+  valueIds: Map<string, number>,
+) {
+  const id = (name: string) => codeIds.get(name) as number;
+  const [subset] = await tx
+    .insert(accountingSubsets)
+    .values({ companyId, codeId: id('GL account'), name: 'Travel costs', nameKey: 'TRAVEL COSTS' })
+    .returning({ id: accountingSubsets.id });
+  if (!subset) return;
+  await tx.insert(accountingSubsetValues).values(
+    ['6100', '6200'].map((v) => ({
+      subsetId: subset.id,
+      valueId: valueIds.get(`GL account/${v}`) as number,
+    })),
+  );
+  const scheme = async (
+    name: string,
+    isDefault: boolean,
+    lines: [string, boolean, string, number | null][],
+  ) => {
+    const [row] = await tx
+      .insert(accountingSchemes)
+      .values({ companyId, name, nameKey: name.toUpperCase(), isDefault })
+      .returning({ id: accountingSchemes.id });
+    if (!row) throw new Error('scheme not inserted');
+    await tx.insert(accountingSchemeLines).values(
+      lines.map(([code, required, override, subsetId], i) => ({
+        schemeId: row.id,
+        codeId: id(code),
+        position: i + 1,
+        required,
+        override,
+        subsetId,
+      })),
+    );
+    return row.id;
+  };
+  await scheme('Standard', true, [
+    ['Cost centre', true, 'cardholder', null],
+    ['GL account', true, 'manager', null],
+    ['Sub-account', false, 'cardholder', null],
+    ['Project', false, 'cardholder', null],
+  ]);
+  const travel = await scheme('Travel', false, [
+    ['Cost centre', true, 'cardholder', null],
+    ['GL account', true, 'cardholder', subset.id],
+    ['Sub-account', true, 'cardholder', null],
+  ]);
+  const [group] = await tx
+    .select({ id: accountGroups.id })
+    .from(accountGroups)
+    .where(and(eq(accountGroups.companyId, companyId), eq(accountGroups.name, 'Travel')));
+  if (group) await tx.insert(accountGroupAccounting).values({ groupId: group.id, schemeId: travel });
+  const [card] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .innerJoin(users, eq(users.cardholderId, accounts.cardholderId))
+    .where(eq(users.userId, 'active01'))
+    .orderBy(accounts.id)
+    .limit(1);
+  if (card) {
+    await tx.insert(accountCodingDefaults).values({
+      accountId: card.id,
+      codeId: id('Cost centre'),
+      valueId: valueIds.get('Cost centre/4100') ?? null,
+    });
+  }
 }

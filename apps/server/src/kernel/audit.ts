@@ -125,7 +125,15 @@ export type AdminAuditEvent =
   | 'accountingValue.updated'
   | 'accountingValue.deactivated'
   | 'accountingValue.reactivated'
-  | 'accountingValue.deleted';
+  | 'accountingValue.deleted'
+  | 'accountingSubset.created'
+  | 'accountingSubset.updated'
+  | 'accountingSubset.deleted'
+  | 'accountingScheme.created'
+  | 'accountingScheme.updated'
+  | 'accountingScheme.deleted'
+  | 'account.codingChanged'
+  | 'accountGroup.schemeChanged';
 
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 

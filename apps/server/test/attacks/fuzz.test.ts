@@ -228,6 +228,13 @@ const ROUTES: Route[] = [
   { template: '/app/api/org/companies/:number/account-groups/:id/status', methods: ['PUT'] },
   { template: '/app/api/org/companies/:number/real-cards', methods: [...GET, 'POST'] },
   { template: '/app/api/org/companies/:number/accounting-codes', methods: [...GET, 'POST'] },
+  { template: '/app/api/org/companies/:number/accounting-subsets', methods: [...GET, 'POST'] },
+  { template: '/app/api/org/companies/:number/accounting-subsets/:id', methods: ['PUT', 'DELETE'] },
+  { template: '/app/api/org/companies/:number/accounting-schemes', methods: [...GET, 'POST'] },
+  { template: '/app/api/org/companies/:number/accounting-schemes/:id', methods: ['PUT', 'DELETE'] },
+  { template: '/app/api/org/companies/:number/accounting-groups', methods: GET },
+  { template: '/app/api/org/companies/:number/accounting-groups/:id', methods: ['PUT'] },
+  { template: '/app/api/org/companies/:number/accounts/:id/coding', methods: [...GET, 'PUT'] },
   { template: '/app/api/org/companies/:number/accounting-codes/:id', methods: ['PATCH', 'DELETE'] },
   { template: '/app/api/org/companies/:number/accounting-codes/:id/values', methods: [...GET, 'POST'] },
   {

@@ -1,17 +1,28 @@
 import type {
+  AccountCoding,
+  AccountCodingBody,
   AccountingCode,
   AccountingCodeList,
   AccountingCodePatch,
+  AccountingScheme,
+  AccountingSchemeBody,
+  AccountingSchemeList,
+  AccountingSubset,
+  AccountingSubsetBody,
+  AccountingSubsetList,
   AccountingValue,
   AccountingValueList,
   AccountingValuePatch,
+  GroupScheme,
+  GroupSchemeList,
   NewAccountingCodeBody,
   NewAccountingValueBody,
 } from '@cardportal/domain';
 import { requestJson, requestVoid, withQuery } from './client.ts';
 
 /** `/app/api/org/companies/:number/accounting-codes` (issue 16, docs/accounting.md). */
-const codes = (number: string) => `/app/api/org/companies/${encodeURIComponent(number)}/accounting-codes`;
+const company = (number: string) => `/app/api/org/companies/${encodeURIComponent(number)}`;
+const codes = (number: string) => `${company(number)}/accounting-codes`;
 const code = (number: string, id: number | string) => `${codes(number)}/${encodeURIComponent(String(id))}`;
 
 /** `GET .../accounting-codes`: the company's codes in ledger order. */
@@ -80,4 +91,92 @@ export function updateAccountingValue(
 /** `DELETE .../accounting-codes/:id/values/:valueId` → 204 */
 export function deleteAccountingValue(number: string, id: string, valueId: number): Promise<void> {
   return requestVoid(`${code(number, id)}/values/${valueId}`, { method: 'DELETE' });
+}
+
+/** `GET .../accounting-subsets` */
+export function listAccountingSubsets(number: string, signal?: AbortSignal): Promise<AccountingSubsetList> {
+  return requestJson<AccountingSubsetList>(`${company(number)}/accounting-subsets`, { signal });
+}
+
+/** `POST .../accounting-subsets` (no id) or `PUT .../accounting-subsets/:id` */
+export function saveAccountingSubset(
+  number: string,
+  id: number | undefined,
+  body: AccountingSubsetBody,
+): Promise<AccountingSubset> {
+  return id === undefined
+    ? requestJson<AccountingSubset>(`${company(number)}/accounting-subsets`, { method: 'POST', json: body })
+    : requestJson<AccountingSubset>(`${company(number)}/accounting-subsets/${id}`, {
+        method: 'PUT',
+        json: body,
+      });
+}
+
+/** `DELETE .../accounting-subsets/:id` → 204 */
+export function deleteAccountingSubset(number: string, id: number): Promise<void> {
+  return requestVoid(`${company(number)}/accounting-subsets/${id}`, { method: 'DELETE' });
+}
+
+/** `GET .../accounting-schemes` */
+export function listAccountingSchemes(number: string, signal?: AbortSignal): Promise<AccountingSchemeList> {
+  return requestJson<AccountingSchemeList>(`${company(number)}/accounting-schemes`, { signal });
+}
+
+/** `POST .../accounting-schemes` (no id) or `PUT .../accounting-schemes/:id` */
+export function saveAccountingScheme(
+  number: string,
+  id: number | undefined,
+  body: AccountingSchemeBody,
+): Promise<AccountingScheme> {
+  return id === undefined
+    ? requestJson<AccountingScheme>(`${company(number)}/accounting-schemes`, { method: 'POST', json: body })
+    : requestJson<AccountingScheme>(`${company(number)}/accounting-schemes/${id}`, {
+        method: 'PUT',
+        json: body,
+      });
+}
+
+/** `DELETE .../accounting-schemes/:id` → 204 */
+export function deleteAccountingScheme(number: string, id: number): Promise<void> {
+  return requestVoid(`${company(number)}/accounting-schemes/${id}`, { method: 'DELETE' });
+}
+
+/** `GET .../accounting-groups`: each account group's scheme. */
+export function listGroupSchemes(number: string, signal?: AbortSignal): Promise<GroupSchemeList> {
+  return requestJson<GroupSchemeList>(`${company(number)}/accounting-groups`, { signal });
+}
+
+/** `PUT .../accounting-groups/:id` */
+export function setGroupScheme(
+  number: string,
+  groupId: number,
+  schemeId: number | null,
+): Promise<GroupScheme> {
+  return requestJson<GroupScheme>(`${company(number)}/accounting-groups/${groupId}`, {
+    method: 'PUT',
+    json: { schemeId },
+  });
+}
+
+/** `GET .../accounts/:id/coding` */
+export function getAccountCoding(
+  number: string,
+  accountId: string,
+  signal?: AbortSignal,
+): Promise<AccountCoding> {
+  return requestJson<AccountCoding>(`${company(number)}/accounts/${encodeURIComponent(accountId)}/coding`, {
+    signal,
+  });
+}
+
+/** `PUT .../accounts/:id/coding` */
+export function setAccountCoding(
+  number: string,
+  accountId: string,
+  body: AccountCodingBody,
+): Promise<AccountCoding> {
+  return requestJson<AccountCoding>(`${company(number)}/accounts/${encodeURIComponent(accountId)}/coding`, {
+    method: 'PUT',
+    json: body,
+  });
 }

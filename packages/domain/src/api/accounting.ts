@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ACCOUNTING_CODE_KINDS, ACCOUNTING_ENTRY_MODES, ACCOUNTING_LIMITS } from '../accounting.ts';
+import {
+  ACCOUNTING_CODE_KINDS,
+  ACCOUNTING_ENTRY_MODES,
+  ACCOUNTING_LIMITS,
+  OVERRIDE_LEVELS,
+} from '../accounting.ts';
 import { companyNumberParam, keysetPageFields, keysetQueryFields, lenient, recordIdParam } from './common.ts';
 
 /**
@@ -157,3 +162,163 @@ export const accountingValuePatchSchema = z.object({
   active: z.boolean({ error: 'form.invalid' }).optional(),
 });
 export type AccountingValuePatch = z.infer<typeof accountingValuePatchSchema>;
+
+// ---- Schemes and subsets (issue 16 item 2) ----
+
+export const accountingSubsetSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    code: accountingCodeRefSchema,
+    /** The subset's values (customer codes), in code order. */
+    values: z.array(z.object({ id: z.number().int(), value: z.string(), description: z.string() })),
+    /** Schemes whose lines use it (it cannot be deleted while any does). */
+    usedBy: z.array(z.string()),
+  })
+  .meta({ id: 'AccountingSubset' });
+export type AccountingSubset = z.infer<typeof accountingSubsetSchema>;
+
+export const accountingSubsetListSchema = z
+  .object({ rows: z.array(accountingSubsetSchema), canModify: z.boolean(), readOnly: z.boolean() })
+  .meta({ id: 'AccountingSubsetList' });
+export type AccountingSubsetList = z.infer<typeof accountingSubsetListSchema>;
+
+/** `POST .../accounting-subsets`, `PUT .../accounting-subsets/:id`: name, the code, its values by customer code. */
+export const accountingSubsetBodySchema = z.object({
+  name: z
+    .string({ error: 'accountingSubset.name.required' })
+    .max(200, { error: 'accountingSubset.name.tooLong' }),
+  codeId: z
+    .number({ error: 'accountingSubset.code.unknown' })
+    .int({ error: 'accountingSubset.code.unknown' }),
+  values: z
+    .array(
+      z
+        .string({ error: 'accountingSubset.values.unknown' })
+        .max(200, { error: 'accountingSubset.values.unknown' }),
+      {
+        error: 'accountingSubset.values.required',
+      },
+    )
+    .max(10_000, { error: 'accountingSubset.values.tooMany' }),
+});
+export type AccountingSubsetBody = z.infer<typeof accountingSubsetBodySchema>;
+
+export const accountingSchemeLineSchema = z.object({
+  code: accountingCodeRefSchema,
+  required: z.boolean(),
+  override: z.enum(OVERRIDE_LEVELS),
+  subset: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type AccountingSchemeLine = z.infer<typeof accountingSchemeLineSchema>;
+
+export const accountingSchemeSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    /** The company's default: the scheme of every account without one of its own or of its group. */
+    isDefault: z.boolean(),
+    lines: z.array(accountingSchemeLineSchema),
+    /** Accounts and account groups it is assigned to (it cannot be deleted while any is, nor while default). */
+    accounts: z.number().int(),
+    groups: z.number().int(),
+  })
+  .meta({ id: 'AccountingScheme' });
+export type AccountingScheme = z.infer<typeof accountingSchemeSchema>;
+
+export const accountingSchemeListSchema = z
+  .object({ rows: z.array(accountingSchemeSchema), canModify: z.boolean(), readOnly: z.boolean() })
+  .meta({ id: 'AccountingSchemeList' });
+export type AccountingSchemeList = z.infer<typeof accountingSchemeListSchema>;
+
+/** `POST .../accounting-schemes`, `PUT .../accounting-schemes/:id`: the whole scheme. */
+export const accountingSchemeBodySchema = z.object({
+  name: z
+    .string({ error: 'accountingScheme.name.required' })
+    .max(200, { error: 'accountingScheme.name.tooLong' }),
+  isDefault: z.boolean({ error: 'form.invalid' }).default(false),
+  lines: z
+    .array(
+      z.object({
+        codeId: z
+          .number({ error: 'accountingScheme.code.unknown' })
+          .int({ error: 'accountingScheme.code.unknown' }),
+        required: z.boolean({ error: 'form.invalid' }).default(false),
+        override: z
+          .enum(OVERRIDE_LEVELS, { error: 'accountingScheme.override.invalid' })
+          .default('cardholder'),
+        subsetId: z
+          .number({ error: 'accountingScheme.subset.otherCode' })
+          .int({ error: 'accountingScheme.subset.otherCode' })
+          .nullable()
+          .default(null),
+      }),
+      { error: 'accountingScheme.codes.required' },
+    )
+    .max(ACCOUNTING_LIMITS.codesPerCompany, { error: 'accountingScheme.code.duplicate' }),
+});
+export type AccountingSchemeBody = z.input<typeof accountingSchemeBodySchema>;
+
+/** The coding set up for one card account: its scheme (own, its group's or the default) and default values. */
+export const accountCodingSchema = z
+  .object({
+    accountId: z.number().int(),
+    /** The scheme assigned to the account itself, null when it takes its group's or the default. */
+    ownScheme: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    /** The scheme the account takes without one of its own (its group's, else the default), null when none. */
+    inheritedScheme: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    /** The scheme in effect and where it comes from. */
+    scheme: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    source: z.enum(['account', 'group', 'default', 'none']),
+    /** The scheme's codes with the account's default for each (a value of a list code, or text). */
+    defaults: z.array(
+      z.object({
+        code: accountingCodeRefSchema,
+        kind: z.enum(ACCOUNTING_CODE_KINDS),
+        value: z.string().nullable(),
+        description: z.string().nullable(),
+      }),
+    ),
+    canModify: z.boolean(),
+    readOnly: z.boolean(),
+  })
+  .meta({ id: 'AccountCoding' });
+export type AccountCoding = z.infer<typeof accountCodingSchema>;
+
+/** `PUT .../accounts/:id/coding`: its own scheme (null: the group's or default) and its defaults by code id. */
+export const accountCodingBodySchema = z.object({
+  schemeId: z
+    .number({ error: 'accountingScheme.notFound' })
+    .int({ error: 'accountingScheme.notFound' })
+    .nullable(),
+  defaults: z
+    .record(
+      z.string(),
+      z
+        .string({ error: 'accountingValue.value.format' })
+        .max(200, { error: 'accountingValue.value.tooLong' }),
+    )
+    .default({}),
+});
+export type AccountCodingBody = z.input<typeof accountCodingBodySchema>;
+
+/** `PUT .../accounting-groups/:id`: the account group's scheme (null: the company's default). */
+export const groupSchemeBodySchema = z.object({
+  schemeId: z
+    .number({ error: 'accountingScheme.notFound' })
+    .int({ error: 'accountingScheme.notFound' })
+    .nullable(),
+});
+export const groupSchemeSchema = z
+  .object({
+    groupId: z.number().int(),
+    name: z.string(),
+    active: z.boolean(),
+    scheme: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  })
+  .meta({ id: 'GroupScheme' });
+export type GroupScheme = z.infer<typeof groupSchemeSchema>;
+export const groupSchemeListSchema = z
+  .object({ rows: z.array(groupSchemeSchema), canModify: z.boolean(), readOnly: z.boolean() })
+  .meta({ id: 'GroupSchemeList' });
+export type GroupSchemeList = z.infer<typeof groupSchemeListSchema>;

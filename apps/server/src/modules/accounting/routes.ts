@@ -1,20 +1,33 @@
 import {
+  accountCodingBodySchema,
+  accountCodingSchema,
   accountingCodeListSchema,
   accountingCodeParamsSchema,
   accountingCodePatchSchema,
   accountingCodeSchema,
+  accountingSchemeBodySchema,
+  accountingSchemeListSchema,
+  accountingSchemeSchema,
+  accountingSubsetBodySchema,
+  accountingSubsetListSchema,
+  accountingSubsetSchema,
   accountingValueListSchema,
   accountingValueParamsSchema,
   accountingValuePatchSchema,
   accountingValueQuerySchema,
   accountingValueSchema,
   companyParamsSchema,
+  companyRecordParamsSchema,
+  groupSchemeBodySchema,
+  groupSchemeListSchema,
+  groupSchemeSchema,
   newAccountingCodeBodySchema,
   newAccountingValueBodySchema,
   noContentSchema,
 } from '@cardportal/domain';
 import type { FastifyInstance } from 'fastify';
 import { appHandler } from '../../http/app-handler.ts';
+import { AccountingSchemeService } from './schemes.ts';
 import { AccountingService } from './service.ts';
 
 /**
@@ -142,6 +155,148 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
         permission: 'maintainAccountingCodes',
         params: accountingValueParamsSchema,
         response: { 204: noContentSchema },
+      },
+    ),
+  );
+
+  // ---- Schemes, subsets and their assignment (issue 16 item 2) ----
+  const schemes = new AccountingSchemeService(app.db);
+  const company = '/app/api/org/companies/:number';
+
+  app.get(
+    `${company}/accounting-subsets`,
+    handle(({ caller, request }) => schemes.listSubsets(caller, request.params.number), {
+      permission: 'viewAccountingCodes',
+      params: companyParamsSchema,
+      response: accountingSubsetListSchema,
+    }),
+  );
+  app.post(
+    `${company}/accounting-subsets`,
+    handle(
+      ({ caller, request, body }) => schemes.createSubset(caller, request.params.number, body, request.ip),
+      {
+        permission: 'maintainAccountingCodes',
+        params: companyParamsSchema,
+        body: accountingSubsetBodySchema,
+        status: 201,
+        response: accountingSubsetSchema,
+      },
+    ),
+  );
+  app.put(
+    `${company}/accounting-subsets/:id`,
+    handle(
+      ({ caller, request, body }) =>
+        schemes.updateSubset(caller, request.params.number, request.params.id, body, request.ip),
+      {
+        permission: 'maintainAccountingCodes',
+        params: companyRecordParamsSchema,
+        body: accountingSubsetBodySchema,
+        response: accountingSubsetSchema,
+      },
+    ),
+  );
+  app.delete(
+    `${company}/accounting-subsets/:id`,
+    handle(
+      ({ caller, request }) =>
+        schemes.deleteSubset(caller, request.params.number, request.params.id, request.ip),
+      {
+        permission: 'maintainAccountingCodes',
+        params: companyRecordParamsSchema,
+        response: { 204: noContentSchema },
+      },
+    ),
+  );
+
+  app.get(
+    `${company}/accounting-schemes`,
+    handle(({ caller, request }) => schemes.listSchemes(caller, request.params.number), {
+      permission: 'viewAccountingCodes',
+      params: companyParamsSchema,
+      response: accountingSchemeListSchema,
+    }),
+  );
+  app.post(
+    `${company}/accounting-schemes`,
+    handle(
+      ({ caller, request, body }) => schemes.createScheme(caller, request.params.number, body, request.ip),
+      {
+        permission: 'maintainAccountingCodes',
+        params: companyParamsSchema,
+        body: accountingSchemeBodySchema,
+        status: 201,
+        response: accountingSchemeSchema,
+      },
+    ),
+  );
+  app.put(
+    `${company}/accounting-schemes/:id`,
+    handle(
+      ({ caller, request, body }) =>
+        schemes.updateScheme(caller, request.params.number, request.params.id, body, request.ip),
+      {
+        permission: 'maintainAccountingCodes',
+        params: companyRecordParamsSchema,
+        body: accountingSchemeBodySchema,
+        response: accountingSchemeSchema,
+      },
+    ),
+  );
+  app.delete(
+    `${company}/accounting-schemes/:id`,
+    handle(
+      ({ caller, request }) =>
+        schemes.deleteScheme(caller, request.params.number, request.params.id, request.ip),
+      {
+        permission: 'maintainAccountingCodes',
+        params: companyRecordParamsSchema,
+        response: { 204: noContentSchema },
+      },
+    ),
+  );
+
+  app.get(
+    `${company}/accounting-groups`,
+    handle(({ caller, request }) => schemes.listGroups(caller, request.params.number), {
+      permission: 'viewAccountingCodes',
+      params: companyParamsSchema,
+      response: groupSchemeListSchema,
+    }),
+  );
+  app.put(
+    `${company}/accounting-groups/:id`,
+    handle(
+      ({ caller, request, body }) =>
+        schemes.setGroupScheme(caller, request.params.number, request.params.id, body.schemeId, request.ip),
+      {
+        permission: 'maintainAccountingCodes',
+        params: companyRecordParamsSchema,
+        body: groupSchemeBodySchema,
+        response: groupSchemeSchema,
+      },
+    ),
+  );
+
+  app.get(
+    `${company}/accounts/:id/coding`,
+    handle(({ caller, request }) => schemes.accountCoding(caller, request.params.number, request.params.id), {
+      permission: 'viewAccountingCodes',
+      params: companyRecordParamsSchema,
+      response: accountCodingSchema,
+    }),
+  );
+  app.put(
+    `${company}/accounts/:id/coding`,
+    handle(
+      ({ caller, request, body }) =>
+        schemes.setAccountCoding(caller, request.params.number, request.params.id, body, request.ip),
+      {
+        permission: 'maintainAccountingCodes',
+        params: companyRecordParamsSchema,
+        body: accountCodingBodySchema,
+        response: accountCodingSchema,
       },
     ),
   );

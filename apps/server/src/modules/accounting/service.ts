@@ -47,6 +47,7 @@ import {
   type ValueWithParent,
   valueHasDependants,
 } from './repository.ts';
+import { codeReferenced, valueReferenced } from './schemes-repository.ts';
 
 const invalid = (field: string, key: string, message = 'The accounting code has invalid fields') =>
   new AppError('invalid', key, { message, fieldErrors: { [field]: key } });
@@ -317,7 +318,7 @@ export class AccountingService {
       await lockCompany(tx, company.id);
       const current = await this.code(tx, company, idText);
       const codes = await codesOf(tx, company.id);
-      if (codes.some((c) => c.dependsOnId === current.id))
+      if (codes.some((c) => c.dependsOnId === current.id) || (await codeReferenced(tx, current.id)))
         throw conflict(
           'accountingCode.inUse',
           'Cannot delete as there is data associated with this accounting code.',
@@ -537,7 +538,7 @@ export class AccountingService {
       const code = await this.code(tx, company, idText);
       await lockCode(tx, code.id);
       const current = await this.value(tx, code, valueIdText);
-      if (await valueHasDependants(tx, current.id))
+      if ((await valueHasDependants(tx, current.id)) || (await valueReferenced(tx, current.id)))
         throw conflict('accountingValue.inUse', 'Cannot delete as there is data associated with this value.');
       await deleteValue(tx, current.id);
       await countValues(tx, code.id, -1);

@@ -13,6 +13,7 @@ import { ActivePill } from '../../frame/status-pill.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { type KeySuffix, useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
+import { AccountingNav } from './accounting-nav.tsx';
 import {
   accountingCodesQuery,
   type CodeForm,
@@ -294,6 +295,7 @@ export function AccountingCodesScreen() {
     <>
       <h1>{t('app.accounting.heading', number)}</h1>
       <CompanyTabs number={number} />
+      <AccountingNav number={number} />
       <p>{t('app.accounting.intro')}</p>
       {list?.readOnly ? (
         <p className="app-notice" id="read-only-notice">

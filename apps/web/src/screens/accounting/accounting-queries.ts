@@ -1,6 +1,9 @@
 import {
   ACCOUNTING_LIMITS,
+  type AccountCodingBody,
   type AccountingCodePatch,
+  type AccountingSchemeBody,
+  type AccountingSubsetBody,
   type AccountingValuePatch,
   checkSearchCriteria,
   codeLengthProblem,
@@ -8,6 +11,9 @@ import {
   customerCodeProblem,
   type NewAccountingCodeBody,
   type NewAccountingValueBody,
+  OVERRIDE_LEVELS,
+  schemeNameProblem,
+  splitCodeList,
   valueDescriptionProblem,
 } from '@cardportal/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -16,9 +22,19 @@ import {
   createAccountingCode,
   createAccountingValue,
   deleteAccountingCode,
+  deleteAccountingScheme,
+  deleteAccountingSubset,
   deleteAccountingValue,
+  getAccountCoding,
   listAccountingCodes,
+  listAccountingSchemes,
+  listAccountingSubsets,
   listAccountingValues,
+  listGroupSchemes,
+  saveAccountingScheme,
+  saveAccountingSubset,
+  setAccountCoding,
+  setGroupScheme,
   updateAccountingCode,
   updateAccountingValue,
   type ValueSearch,
@@ -117,3 +133,74 @@ export const valueSearchSchema = z.object({ q: z.string(), status: z.string() })
   const problem = v.q.trim() === '' ? undefined : checkSearchCriteria(v.q);
   if (problem) ctx.addIssue({ code: 'custom', path: ['q'], message: problem });
 });
+
+export const subsetsQuery = (number: string) =>
+  queryOptions({
+    queryKey: [...accountingKeys.company(number), 'subsets'] as const,
+    queryFn: ({ signal }) => listAccountingSubsets(number, signal),
+  });
+export const schemesQuery = (number: string) =>
+  queryOptions({
+    queryKey: [...accountingKeys.company(number), 'schemes'] as const,
+    queryFn: ({ signal }) => listAccountingSchemes(number, signal),
+  });
+export const groupSchemesQuery = (number: string) =>
+  queryOptions({
+    queryKey: [...accountingKeys.company(number), 'groups'] as const,
+    queryFn: ({ signal }) => listGroupSchemes(number, signal),
+  });
+export const accountCodingQuery = (number: string, accountId: string) =>
+  queryOptions({
+    queryKey: [...accountingKeys.company(number), 'account', accountId] as const,
+    queryFn: ({ signal }) => getAccountCoding(number, accountId, signal),
+  });
+
+export const useSaveSubset = (number: string) =>
+  useAccountingChange(number, (v: { id?: number | undefined; body: AccountingSubsetBody }) =>
+    saveAccountingSubset(number, v.id, v.body),
+  );
+export const useDeleteSubset = (number: string) =>
+  useAccountingChange(number, (id: number) => deleteAccountingSubset(number, id));
+export const useSaveScheme = (number: string) =>
+  useAccountingChange(number, (v: { id?: number | undefined; body: AccountingSchemeBody }) =>
+    saveAccountingScheme(number, v.id, v.body),
+  );
+export const useDeleteScheme = (number: string) =>
+  useAccountingChange(number, (id: number) => deleteAccountingScheme(number, id));
+export const useSetGroupScheme = (number: string) =>
+  useAccountingChange(number, (v: { groupId: number; schemeId: number | null }) =>
+    setGroupScheme(number, v.groupId, v.schemeId),
+  );
+export const useSetAccountCoding = (number: string, accountId: string) =>
+  useAccountingChange(number, (body: AccountCodingBody) => setAccountCoding(number, accountId, body));
+
+/** A name field's problem by the domain's rule (schemes and subsets). */
+const named = (what: 'accountingScheme' | 'accountingSubset') =>
+  z.string().superRefine((name, ctx) => {
+    const problem = schemeNameProblem(name.trim(), what);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const subsetFormSchema = z.object({
+  name: named('accountingSubset'),
+  codeId: z.string().min(1, { error: 'accountingSubset.code.unknown' }),
+  values: z
+    .string()
+    .refine((text) => splitCodeList(text).length > 0, { error: 'accountingSubset.values.required' }),
+});
+
+export const schemeFormSchema = z.object({
+  name: named('accountingScheme'),
+  isDefault: z.boolean(),
+  lines: z
+    .array(
+      z.object({
+        codeId: z.string().min(1, { error: 'accountingScheme.code.unknown' }),
+        required: z.boolean(),
+        override: z.enum(OVERRIDE_LEVELS),
+        subsetId: z.string(),
+      }),
+    )
+    .min(1, { error: 'accountingScheme.codes.required' }),
+});
+export type SchemeForm = z.infer<typeof schemeFormSchema>;

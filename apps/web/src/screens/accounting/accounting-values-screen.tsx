@@ -15,6 +15,7 @@ import { useKeysetCursor } from '../../frame/use-keyset-cursor.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { type KeySuffix, useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
+import { AccountingNav } from './accounting-nav.tsx';
 import {
   accountingValuesQuery,
   descriptionFormSchema,
@@ -294,6 +295,7 @@ export function AccountingValuesScreen() {
     <>
       <h1>{code ? t('app.accounting.values.heading', code.name) : t('app.accounting.results')}</h1>
       <CompanyTabs number={number} />
+      <AccountingNav number={number} />
       <p>
         <Link to={`/organisation/${encodeURIComponent(number)}/accounting-codes`} id="values-back">
           {t('app.accounting.values.back')}

@@ -267,3 +267,142 @@ describe('Accounting code values', () => {
     expect(calls.some((c) => c.url.endsWith('values?q=P0999'))).toBe(true);
   });
 });
+
+describe('Accounting schemes and account coding', () => {
+  const codes = codeList([
+    code({ id: 1, name: 'Cost centre' }),
+    code({ id: 2, name: 'GL account', position: 2 }),
+  ]);
+  const subsets = {
+    rows: [
+      {
+        id: 7,
+        name: 'Travel costs',
+        code: { id: 2, name: 'GL account' },
+        values: [{ id: 1, value: '6100', description: 'Travel' }],
+        usedBy: [],
+      },
+    ],
+    canModify: true,
+    readOnly: false,
+  };
+
+  it('builds a scheme line by line: a code, required, who may change it, a subset of that code', async () => {
+    const calls = mockFetch((call) => {
+      if (call.url.endsWith('/accounting-codes')) return { body: codes };
+      if (call.url.endsWith('/accounting-subsets')) return { body: subsets };
+      if (call.url.endsWith('/accounting-groups'))
+        return {
+          body: {
+            rows: [{ groupId: 3, name: 'Travel', active: true, scheme: null }],
+            canModify: true,
+            readOnly: false,
+          },
+        };
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url.endsWith('/accounting-schemes') && call.method === 'GET')
+        return { body: { rows: [], canModify: true, readOnly: false } };
+      if (call.url.endsWith('/accounting-schemes') && call.method === 'POST')
+        return {
+          status: 201,
+          body: { id: 9, name: 'Travel', isDefault: false, lines: [], accounts: 0, groups: 0 },
+        };
+      return undefined;
+    });
+    renderApp('/organisation/100001/accounting-schemes');
+    const name = await screen.findByLabelText('Name', { selector: '#scheme-create-name' });
+    fireEvent.change(name, { target: { value: 'Travel' } });
+    // The codes arrive with the form's own query.
+    await screen.findAllByRole('option', { name: 'Cost centre' });
+    fireEvent.change(document.getElementById('scheme-create-lines-0-code') as HTMLElement, {
+      target: { value: '1' },
+    });
+    fireEvent.click(document.getElementById('scheme-create-lines-0-required') as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Add a code' }));
+    const second = await waitFor(() => {
+      const el = document.getElementById('scheme-create-lines-1-code');
+      if (!el) throw new Error('no second line yet');
+      return el;
+    });
+    fireEvent.change(second, { target: { value: '2' } });
+    // The subset choice appears for the list code, offering that code's subsets only.
+    const subset = await waitFor(() => {
+      const el = document.getElementById('scheme-create-lines-1-subset') as HTMLSelectElement | null;
+      if (!el) throw new Error('no subset choice yet');
+      return el;
+    });
+    expect([...subset.options].map((o) => o.text)).toEqual(['All values', 'Travel costs']);
+    fireEvent.change(subset, { target: { value: '7' } });
+    fireEvent.change(document.getElementById('scheme-create-lines-1-override') as HTMLElement, {
+      target: { value: 'manager' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add scheme' }));
+    expect(await screen.findByText('The scheme has been added.')).toBeDefined();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Travel',
+      isDefault: false,
+      lines: [
+        { codeId: 1, required: true, override: 'cardholder', subsetId: null },
+        { codeId: 2, required: false, override: 'manager', subsetId: 7 },
+      ],
+    });
+    expect(screen.getByLabelText('Scheme of Travel')).toBeDefined();
+  });
+
+  it("saves an account's defaults for the codes of the scheme that will apply", async () => {
+    const calls = mockFetch((call) => {
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url.endsWith('/accounting-schemes'))
+        return {
+          body: {
+            rows: [
+              {
+                id: 5,
+                name: 'Standard',
+                isDefault: true,
+                lines: [
+                  {
+                    code: { id: 1, name: 'Cost centre' },
+                    required: true,
+                    override: 'cardholder',
+                    subset: null,
+                  },
+                ],
+                accounts: 0,
+                groups: 0,
+              },
+            ],
+            canModify: true,
+            readOnly: false,
+          },
+        };
+      if (call.url.endsWith('/accounts/40/coding'))
+        return {
+          body: {
+            accountId: 40,
+            ownScheme: null,
+            inheritedScheme: { id: 5, name: 'Standard' },
+            scheme: { id: 5, name: 'Standard' },
+            source: 'default',
+            defaults: [
+              { code: { id: 1, name: 'Cost centre' }, kind: 'list', value: null, description: null },
+            ],
+            canModify: true,
+            readOnly: false,
+          },
+        };
+      return undefined;
+    });
+    renderApp('/organisation/100001/accounts/40/coding');
+    expect(await screen.findByText("Standard (the company's default)")).toBeDefined();
+    fireEvent.change(await screen.findByLabelText('Cost centre', { selector: 'input' }), {
+      target: { value: '4100' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("The account's coding has been saved.")).toBeDefined();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      schemeId: null,
+      defaults: { '1': '4100' },
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { ACCOUNT_STATUSES, type AccountStatus, checkAccountStatusChange } from '@cardportal/domain';
+import { ACCOUNT_STATUSES, type AccountStatus, checkAccountStatusChange, may } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -29,7 +29,7 @@ const moveFormSchema = z.object({ groupId: z.string() });
  * administrator changes its status (through the confirmation dialog) and moves it to another group.
  */
 export function AccountViewScreen() {
-  const { t, problemText } = useApp();
+  const { t, problemText, user } = useApp();
   const { number = '', id = '' } = useParams();
   const query = useQuery(accountQuery(number, id));
   const account = query.data;
@@ -132,6 +132,13 @@ export function AccountViewScreen() {
               {account.statusCode ? ` ${account.statusCode.code} — ${account.statusCode.description}` : ''}
             </dd>
           </dl>
+          {may({ type: user.userType }, 'viewAccountingCodes') ? (
+            <p>
+              <Link id="account-coding-link" to={`${base}/accounts/${account.id}/coding`}>
+                {t('app.accounts.account.coding')}
+              </Link>
+            </p>
+          ) : null}
           {account.canModify && changeable.length + codes.length > 0 ? (
             <AppForm
               form={statusForm}
