@@ -43,7 +43,7 @@ const SERVER_GRAPH = {
   roles: ['access', 'multi-user'],
   text: [],
   token: ['mail', 'users'],
-  transactions: ['access', 'accounts', 'issuers', 'mail'],
+  transactions: ['access', 'accounting', 'accounts', 'issuers', 'mail'],
   users: ['access', 'issuers', 'mail', 'organisations'],
 };
 

@@ -714,6 +714,46 @@ const MATRIX: Cell[] = [
     body: { schemeId: null, defaults: { '999999': '4100' } },
     expect: row(403, 400, 400, 400, 400, 403, 403, 403, 404),
   },
+  // Cost allocation (issue 16 item 3): seen by everyone in scope, coded by those who review it; mass
+  // allocation by the company's administrators.
+  {
+    endpoint: 'GET /app/api/transactions/:id/allocation',
+    label: "active01's transaction's allocation",
+    url: '/app/api/transactions/{active01New}/allocation',
+    expect: row(200, 200, 200, 200, 200, 200, 200, 200, 404),
+  },
+  {
+    endpoint: 'PUT /app/api/transactions/:id/allocation',
+    label: 'allocate by percents not totalling 100 (400)',
+    url: '/app/api/transactions/{active01New}/allocation',
+    body: { mode: 'percent', lines: [{ percent: 60 }] },
+    expect: row(400, 400, 400, 403, 403, 400, 400, 403, 404),
+  },
+  {
+    endpoint: 'GET /app/api/transactions/:id/allocation/values',
+    label: 'cost centres offered for the transaction',
+    url: '/app/api/transactions/{active01New}/allocation/values?code={costCentre}',
+    expect: row(200, 200, 200, 200, 200, 200, 200, 200, 404),
+  },
+  {
+    endpoint: 'GET /app/api/transactions/mass-allocations',
+    label: "the company's mass allocations",
+    url: '/app/api/transactions/mass-allocations?company=100001',
+    expect: row(403, 200, 200, 403, 403, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'POST /app/api/transactions/mass-allocations',
+    label: 'mass-allocate without choosing transactions (400)',
+    url: '/app/api/transactions/mass-allocations',
+    body: { company: '100001', lines: [{ percent: 100 }] },
+    expect: row(403, 400, 400, 403, 403, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'POST /app/api/transactions/mass-allocations/:id/undo',
+    label: 'undo an unknown mass allocation (404)',
+    url: '/app/api/transactions/mass-allocations/999999/undo',
+    expect: row(403, 404, 404, 403, 403, 403, 403, 403, 404),
+  },
   // The Transaction Summary: everyone within its scope; another issuer's administrator finds nothing.
   {
     endpoint: 'GET /app/api/transactions',
@@ -1017,6 +1057,12 @@ async function loadAcmeIds(): Promise<void> {
     sql`select t.id from transactions t join accounts a on a.id = t.account_id
       join users u on u.cardholder_id = a.cardholder_id where u.user_id = 'active01' and t.status = 'Locked'
       order by t.id limit 1`,
+  );
+  await one(
+    'active01New',
+    sql`select t.id from transactions t join accounts a on a.id = t.account_id
+      join users u on u.cardholder_id = a.cardholder_id where u.user_id = 'active01' and t.status = 'New'
+      and t.exported_at is null and t.split_lines = 0 order by t.id limit 1`,
   );
   await one(
     'active01Transaction',

@@ -40,6 +40,8 @@ const TABLE: Record<Action, string> = {
   importTransactions: 'ZHI',
   splitTransactions: 'GCOSA',
   disputeTransactions: 'GCOSA',
+  allocateTransactions: 'GCOSA',
+  massAllocateTransactions: 'GC',
   exportTransactions: 'HIGC',
   maintainAccounts: 'HIGC',
   viewAccountGroups: 'ZHIGCOS',

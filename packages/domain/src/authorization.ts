@@ -93,6 +93,10 @@ export const POLICY = {
   lockTransactions: rule(['H', 'I', 'G', 'C'], { refusal: 'transactions.forbidden' }),
   /** Splitting a transaction into lines and unsplitting it: those who review it (purchase details). */
   splitTransactions: rule(['G', 'C', 'O', 'S', 'A'], { refusal: 'transactions.forbidden' }),
+  /** Coding a transaction and allocating its cost (issue 16): those who review it; the scheme's override levels decide each code. */
+  allocateTransactions: rule(['G', 'C', 'O', 'S', 'A'], { refusal: 'transactions.forbidden' }),
+  /** Coding many of a company's transactions at once, and undoing it: the company's administrators. */
+  massAllocateTransactions: rule(['G', 'C'], { refusal: 'transactions.forbidden' }),
   /** Filing a dispute on a transaction (the company's program option `disputes` gates it). */
   disputeTransactions: rule(['G', 'C', 'O', 'S', 'A'], { refusal: 'transactions.forbidden' }),
   /** The general-ledger export of approved transactions: the program administrators. */

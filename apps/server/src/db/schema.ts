@@ -1068,3 +1068,92 @@ export const accountCodingDefaults = pgTable(
     check('account_coding_defaults_one_check', sql`(${t.valueId} is null) <> (${t.text} is null)`),
   ],
 );
+
+/**
+ * A mass allocation (issue 16 item 3): one coding applied to many of a company's transactions at once,
+ * all or nothing; its items keep each transaction's allocation from before, so it can be undone as a
+ * whole while none of them has changed since.
+ */
+export const massAllocations = pgTable(
+  'mass_allocations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    byUserPk: integer('by_user_pk').references(() => users.id, { onDelete: 'set null' }),
+    byUserId: text('by_user_id').notNull(),
+    transactions: integer('transactions').notNull(),
+    /** The coding applied: [{ percent, coding: { code name: value } }], as shown in the list. */
+    coding: jsonb('coding').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    undoneAt: ts('undone_at'),
+  },
+  (t) => [index('mass_allocations_company_idx').on(t.companyId, t.id.desc())],
+);
+
+export const massAllocationItems = pgTable(
+  'mass_allocation_items',
+  {
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => massAllocations.id, { onDelete: 'cascade' }),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    /** The transaction's allocation lines before (their amounts as text, values by id), [] when it had none. */
+    before: jsonb('before').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.transactionId] }),
+    index('mass_allocation_items_transaction_idx').on(t.transactionId),
+  ],
+);
+
+/**
+ * A transaction's cost allocation (issue 16 item 3): lines of its whole amount (`split_line` 0) or of
+ * one line of its split, by amount (and percent when allocated so), totalling it exactly; each line's
+ * coding in allocation_values. `batch_id`: the mass allocation that wrote it. Splitting or unsplitting
+ * a transaction removes its allocation (the lines it divided are gone).
+ */
+export const transactionAllocations = pgTable(
+  'transaction_allocations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    splitLine: smallint('split_line').notNull().default(0),
+    position: smallint('position').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    percent: smallint('percent'),
+    batchId: integer('batch_id').references(() => massAllocations.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transaction_allocations_line_key').on(t.transactionId, t.splitLine, t.position),
+    index('transaction_allocations_batch_idx').on(t.batchId),
+    check('transaction_allocations_amount_check', sql`${t.amount} <> 0`),
+    check('transaction_allocations_percent_check', sql`${t.percent} between 1 and 100`),
+  ],
+);
+
+export const allocationValues = pgTable(
+  'allocation_values',
+  {
+    allocationId: bigint('allocation_id', { mode: 'number' })
+      .notNull()
+      .references(() => transactionAllocations.id, { onDelete: 'cascade' }),
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => accountingCodes.id),
+    valueId: integer('value_id').references(() => accountingValues.id),
+    text: text('text'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.allocationId, t.codeId] }),
+    index('allocation_values_code_idx').on(t.codeId),
+    index('allocation_values_value_idx').on(t.valueId),
+    check('allocation_values_one_check', sql`(${t.valueId} is null) <> (${t.text} is null)`),
+  ],
+);

@@ -3,3 +3,11 @@ import { accountingRoutes } from './routes.ts';
 
 /** A company's accounting codes and their values (issue 16, docs/accounting.md). */
 export const accountingModule: ServerModule = { routes: accountingRoutes };
+export {
+  type AccountScheme,
+  accountScheme,
+  offeredValues,
+  resolveValues,
+  type SchemeCodeLine,
+  valuesById,
+} from './coding.ts';

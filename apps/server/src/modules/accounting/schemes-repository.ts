@@ -11,6 +11,7 @@ import {
   accountingSubsetValues,
   accountingValues,
   accounts,
+  allocationValues,
 } from '../../db/schema.ts';
 
 /** The SQL of accounting schemes, subsets and their assignment to accounts (issue 16 item 2). */
@@ -120,7 +121,8 @@ export async function valueReferenced(db: Executor, valueId: number): Promise<bo
   const [row] = await queryRows<{ used: boolean }>(
     db,
     sql`select exists (select 1 from ${accountingSubsetValues} where value_id = ${valueId})
-          or exists (select 1 from ${accountCodingDefaults} where value_id = ${valueId}) as used`,
+          or exists (select 1 from ${accountCodingDefaults} where value_id = ${valueId})
+          or exists (select 1 from ${allocationValues} where value_id = ${valueId}) as used`,
   );
   return Boolean(row?.used);
 }
@@ -130,7 +132,8 @@ export async function codeReferenced(db: Executor, codeId: number): Promise<bool
   const [row] = await queryRows<{ used: boolean }>(
     db,
     sql`select exists (select 1 from ${accountingSchemeLines} where code_id = ${codeId})
-          or exists (select 1 from ${accountingSubsets} where code_id = ${codeId}) as used`,
+          or exists (select 1 from ${accountingSubsets} where code_id = ${codeId})
+          or exists (select 1 from ${allocationValues} where code_id = ${codeId}) as used`,
   );
   return Boolean(row?.used);
 }

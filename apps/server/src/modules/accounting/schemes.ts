@@ -160,11 +160,12 @@ export class AccountingSchemeService {
     const found = await valuesByKey(tx, code.id, keys);
     const unknown = keys.filter((k) => !found.has(k));
     if (unknown.length > 0)
-      throw invalid(
-        'values',
-        'accountingSubset.values.unknown',
-        `Not values of ${code.name}: ${unknown.slice(0, 10).join(', ')}`,
-      );
+      // The catalogue's text, then the codes it means (at most 10).
+      throw new AppError('invalid', 'accountingSubset.values.unknown', {
+        message: `Not values of ${code.name}`,
+        fieldErrors: { values: 'accountingSubset.values.unknown' },
+        detail: unknown.slice(0, 10).join(', '),
+      });
     return { name, code, subsets, valueIds: keys.map((k) => found.get(k) as number) };
   }
 

@@ -1,6 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { transactionDisputes, transactionSplits, transactions, users } from '../../db/schema.ts';
+import {
+  transactionAllocations,
+  transactionDisputes,
+  transactionSplits,
+  transactions,
+  users,
+} from '../../db/schema.ts';
 
 /**
  * What changes a transaction after its import (docs/transactions.md): its split lines, its dispute, and
@@ -26,6 +32,8 @@ export async function replaceSplit(
   lines: readonly { amount: bigint; tax: bigint; description: string }[],
 ): Promise<void> {
   await db.delete(transactionSplits).where(eq(transactionSplits.transactionId, transactionId));
+  // The allocation divided the lines that are going: it goes with them (docs/accounting.md).
+  await db.delete(transactionAllocations).where(eq(transactionAllocations.transactionId, transactionId));
   if (lines.length > 0)
     await db
       .insert(transactionSplits)

@@ -1,9 +1,17 @@
 import {
+  allocationBodySchema,
   disputeBodySchema,
   fileBytesSchema,
   issuerCodeListSchema,
   LIMITS,
+  massAllocationBodySchema,
+  massAllocationListSchema,
+  massAllocationQuerySchema,
+  massAllocationRefusalSchema,
+  massAllocationSchema,
   noBodySchema,
+  offeredValuesQuerySchema,
+  offeredValuesSchema,
   recordParamsSchema,
   spendQuerySchema,
   spendSummarySchema,
@@ -11,6 +19,7 @@ import {
   TRANSACTION_FILE_MEDIA_TYPE,
   TRANSACTION_STEP_NAMES,
   TRANSACTION_STEPS,
+  transactionAllocationSchema,
   transactionDetailSchema,
   transactionExportBodySchema,
   transactionExportListQuerySchema,
@@ -27,6 +36,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import { appHandler } from '../../http/app-handler.ts';
 import { sendError } from '../../http/errors.ts';
+import { AllocationService } from './allocation.ts';
 import { TransactionExportService } from './export.ts';
 import { TransactionService } from './service.ts';
 
@@ -202,6 +212,65 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       params: recordParamsSchema,
       body: disputeBodySchema,
       response: transactionDetailSchema,
+    }),
+  );
+
+  // ---- Cost allocation and mass allocation (issue 16 item 3, docs/accounting.md) ----
+  const allocation = new AllocationService(app.db);
+  app.get(
+    '/app/api/transactions/mass-allocations',
+    handle(({ caller, request }) => allocation.listMass(caller, request.query.company), {
+      permission: 'massAllocateTransactions',
+      query: massAllocationQuerySchema,
+      response: massAllocationListSchema,
+    }),
+  );
+  app.post(
+    '/app/api/transactions/mass-allocations',
+    handle(({ caller, request, body }) => allocation.mass(caller, body, request.ip), {
+      permission: 'massAllocateTransactions',
+      body: massAllocationBodySchema,
+      // 10,000 transaction ids fit (about 170 KB); more is refused by the schema, not the size.
+      route: { bodyLimit: 1024 * 1024 },
+      status: 201,
+      response: massAllocationSchema,
+      refusal: massAllocationRefusalSchema,
+    }),
+  );
+  app.post(
+    '/app/api/transactions/mass-allocations/:id/undo',
+    handle(({ caller, request }) => allocation.undo(caller, request.params.id, request.ip), {
+      permission: 'massAllocateTransactions',
+      params: recordParamsSchema,
+      body: noBodySchema,
+      response: massAllocationSchema,
+      refusal: massAllocationRefusalSchema,
+    }),
+  );
+  app.get(
+    '/app/api/transactions/:id/allocation',
+    handle(({ caller, request }) => allocation.get(caller, request.params.id), {
+      permission: 'viewTransactions',
+      params: recordParamsSchema,
+      response: transactionAllocationSchema,
+    }),
+  );
+  app.put(
+    '/app/api/transactions/:id/allocation',
+    handle(({ caller, request, body }) => allocation.set(caller, request.params.id, body, request.ip), {
+      permission: 'allocateTransactions',
+      params: recordParamsSchema,
+      body: allocationBodySchema,
+      response: transactionAllocationSchema,
+    }),
+  );
+  app.get(
+    '/app/api/transactions/:id/allocation/values',
+    handle(({ caller, request }) => allocation.offered(caller, request.params.id, request.query), {
+      permission: 'viewTransactions',
+      params: recordParamsSchema,
+      query: offeredValuesQuerySchema,
+      response: offeredValuesSchema,
     }),
   );
 }
