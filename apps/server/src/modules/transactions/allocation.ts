@@ -463,7 +463,7 @@ export class AllocationService {
             values: l.values,
           })),
         });
-        codings.forEach((coding, i) =>
+        codings.forEach((coding, i) => {
           lines.push({
             transactionId: target.id,
             splitLine: 0,
@@ -472,8 +472,8 @@ export class AllocationService {
             percent: percents[i] ?? null,
             batchId: null,
             values: toStored(coding.entries),
-          }),
-        );
+          });
+        });
       }
       if (problems.length > 0) throw refusal(problems.slice(0, 100), problems.length);
 
