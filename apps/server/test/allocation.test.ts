@@ -383,3 +383,78 @@ describe('mass allocation', () => {
     expect(nothing.json().fieldErrors).toEqual({ selection: 'massAllocation.selection.required' });
   });
 });
+
+describe('the general-ledger export carries the coding', () => {
+  it('writes a row per allocation line with its share of the tax and its codes', async () => {
+    const [tx] = await ctx.app.db
+      .select({
+        id: transactions.id,
+        reference: transactions.reference,
+        amount: transactions.amount,
+        tax: transactions.tax,
+        date: transactions.transactionDate,
+      })
+      .from(transactions)
+      .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+      .innerJoin(users, eq(users.cardholderId, accounts.cardholderId))
+      .where(
+        and(
+          eq(users.userId, 'active01'),
+          eq(transactions.status, 'Approved'),
+          sql`${transactions.exportedAt} is null and ${transactions.splitLines} = 0`,
+        ),
+      )
+      .orderBy(transactions.id)
+      .limit(1);
+    if (!tx) throw new Error('demo: an approved, unexported transaction of active01');
+    const a = await allocation(tx.id, 'admin01');
+    const [cost, gl, sub] = ['Cost centre', 'GL account', 'Sub-account'].map((n) => codeId(a, n)) as [
+      string,
+      string,
+      string,
+    ];
+    const put = await send('admin01', 'PUT', `/app/api/transactions/${tx.id}/allocation`, {
+      mode: 'percent',
+      lines: [
+        { percent: 70, coding: { [cost]: '4100', [gl]: '6100', [sub]: 'RAIL' } },
+        { percent: 30, coding: { [cost]: '4500', [gl]: '6200', [sub]: 'CLIENT' } },
+      ],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const made = await send('admin01', 'POST', '/app/api/transactions/exports', {
+      from: tx.date,
+      to: tx.date,
+      format: 'csv',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const file = await get('admin01', `/app/api/transactions/exports/${made.json().id}/file`);
+    const { parse } = await import('csv-parse/sync');
+    const records = parse(file.body, { columns: true, bom: true }) as Record<string, string>[];
+    expect(records.length).toBe(made.json().rows);
+    const mine = records.filter((r) => r.reference === tx.reference);
+    expect(
+      mine.map((r) => [
+        r.allocation_line,
+        r.allocation_percent,
+        r['Cost centre'],
+        r['GL account'],
+        r['Sub-account'],
+      ]),
+    ).toEqual([
+      ['1', '70', '4100', '6100', 'RAIL'],
+      ['2', '30', '4500', '6200', 'CLIENT'],
+    ]);
+    const minor = (text: string) => BigInt(text.replace('.', ''));
+    expect(mine.reduce((s, r) => s + minor(r.amount as string), 0n)).toBe(tx.amount);
+    expect(mine.reduce((s, r) => s + minor(r.tax_amount as string), 0n)).toBe(tx.tax);
+    // A transaction without an allocation of its own carries its account's default coding.
+    const others = records.filter((r) => r.reference !== tx.reference && r.allocation_line === '0');
+    for (const r of others) expect(r).toHaveProperty('Cost centre');
+    // Exported: its coding cannot change any more.
+    const late = await send('admin01', 'PUT', `/app/api/transactions/${tx.id}/allocation`, {
+      mode: 'percent',
+      lines: [],
+    });
+    expect(late.json().code).toBe('transactions.edit.exported');
+  });
+});

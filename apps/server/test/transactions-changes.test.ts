@@ -6,6 +6,10 @@
  * time, CSV and .xlsx, cards masked). Both databases.
  */
 import { type Dispute, TRANSACTION_EXPORT_COLUMNS, type TransactionDetail } from '@cardportal/domain';
+
+/** Acme's accounting codes (the demo's), the export's coding columns. */
+const ACME_CODES = ['Cost centre', 'GL account', 'Sub-account', 'Project'];
+
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -514,7 +518,8 @@ describe('general-ledger export', () => {
     expect(file.headers['content-disposition']).toBe(`attachment; filename="${made.fileName}"`);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     const records = parse(file.body, { columns: true }) as Record<string, string>[];
-    expect(Object.keys(records[0] ?? {})).toEqual([...TRANSACTION_EXPORT_COLUMNS]);
+    // The coding columns follow: the company's accounting codes in ledger order (issue 16 item 6).
+    expect(Object.keys(records[0] ?? {})).toEqual([...TRANSACTION_EXPORT_COLUMNS, ...ACME_CODES]);
     expect(records).toHaveLength(made.rows);
     expect(new Set(records.map((r) => r.reference)).size).toBe(count);
     for (const r of records) {
@@ -544,7 +549,7 @@ describe('general-ledger export', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
-    expect(sheet?.getRow(1).values).toEqual([undefined, ...TRANSACTION_EXPORT_COLUMNS]);
+    expect(sheet?.getRow(1).values).toEqual([undefined, ...TRANSACTION_EXPORT_COLUMNS, ...ACME_CODES]);
     expect(sheet?.rowCount).toBe(again.json().rows + 1);
 
     // Listed newest first; the audit trail has both.

@@ -92,6 +92,9 @@ const AccountingSubsetsScreen = screen('accounting', () =>
 const AccountCodingScreen = screen('accounting', () =>
   import('./screens/accounting/index.ts').then((m) => m.AccountCodingScreen),
 );
+const MassAllocationScreen = screen('accounting', () =>
+  import('./screens/accounting/index.ts').then((m) => m.MassAllocationScreen),
+);
 const MyCardsScreen = screen('accounts', () =>
   import('./screens/accounts/index.ts').then((m) => m.MyCardsScreen),
 );
@@ -195,6 +198,10 @@ function RouteTable() {
             <Route
               path=":number/accounting-subsets"
               element={gate(can('viewAccountingCodes'), <AccountingSubsetsScreen />)}
+            />
+            <Route
+              path=":number/mass-allocation"
+              element={gate(can('massAllocateTransactions'), <MassAllocationScreen />)}
             />
             <Route
               path=":number/accounts/:id/coding"

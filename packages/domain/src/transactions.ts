@@ -290,4 +290,6 @@ export const TRANSACTION_EXPORT_COLUMNS = [
   'description',
   'status',
   'disputed',
+  'allocation_line',
+  'allocation_percent',
 ] as const;

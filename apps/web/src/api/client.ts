@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly fieldErrors?: Record<string, string>,
     /** An upload's per-row report (`rows: [{ row, field, problem }]`). */
     readonly rows?: UploadRowProblem[],
+    /** The whole answer, for refusals that say more (a mass allocation's refused transactions). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -66,6 +68,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
         String(body.message ?? ''),
         body.fieldErrors,
         Array.isArray(body.rows) ? (body.rows as UploadRowProblem[]) : undefined,
+        body as Record<string, unknown>,
       );
   } catch {
     // not JSON

@@ -11,3 +11,5 @@ export {
   type SchemeCodeLine,
   valuesById,
 } from './coding.ts';
+/** A company's accounting codes in ledger order (the GL export's coding columns). */
+export { codesOf as companyCodes } from './repository.ts';

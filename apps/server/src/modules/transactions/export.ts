@@ -13,12 +13,13 @@ import {
 import { stringify } from 'csv-stringify';
 import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { Db, Executor } from '../../db/client.ts';
+import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import {
   accounts,
   cardholders,
   companies,
   issuers,
+  transactionAllocations,
   transactionExportRows,
   transactionExports,
   transactionSplits,
@@ -31,6 +32,13 @@ import { auditAdmin } from '../../kernel/audit.ts';
 import { type Keyset, keysetPage, type PageRequest } from '../../kernel/paging.ts';
 import { formulaSafe } from '../../kernel/spreadsheet.ts';
 import { companyScope } from '../access/index.ts';
+import { companyCodes, valuesById } from '../accounting/index.ts';
+import {
+  allocationsOf,
+  defaultsOfAccounts,
+  type StoredLine,
+  type StoredValue,
+} from './allocation-repository.ts';
 import { transactionColumns } from './repository.ts';
 import { toTransaction } from './service.ts';
 
@@ -126,14 +134,21 @@ export class TransactionExportService {
       );
       await tx.execute(sql`insert into ${transactionExportRows} (export_id, transaction_date, transaction_id)
         select ${created.id}, ${transactions.transactionDate}, ${transactions.id} from ${transactions} where ${chosen}`);
-      const [counted] = await tx
-        .select({
-          transactions: sql<number>`count(*)::int`,
-          rows: sql<number>`coalesce(sum(greatest(${transactions.splitLines}, 1)), 0)::int`,
-        })
-        .from(transactionExportRows)
-        .innerJoin(transactions, eq(transactions.id, transactionExportRows.transactionId))
-        .where(eq(transactionExportRows.exportId, created.id));
+      // A row per allocation line of each part (the whole, or each split line), one for a part without any.
+      const [counted] = await queryRows<{ transactions: number; rows: number }>(
+        tx,
+        sql`with t as (
+              select tr.id, tr.split_lines from ${transactionExportRows} r
+              join ${transactions} tr on tr.id = r.transaction_id where r.export_id = ${created.id}),
+            parts as (
+              select t.id, s.line as part from t join ${transactionSplits} s on s.transaction_id = t.id
+              where t.split_lines > 0
+              union all select t.id, 0 from t where t.split_lines = 0)
+            select (select count(*)::int from t) as transactions,
+              coalesce(sum(greatest((select count(*) from ${transactionAllocations} a
+                where a.transaction_id = parts.id and a.split_line = parts.part), 1)), 0)::int as rows
+            from parts`,
+      );
       const count = Number(counted?.transactions ?? 0);
       if (count === 0)
         throw new AppError('unprocessable', 'transactions.export.nothing', {
@@ -235,16 +250,27 @@ export class TransactionExportService {
     const found = id === undefined ? undefined : await this.find(caller, id);
     if (!found || id === undefined)
       throw new AppError('notFound', 'transactions.export.notFound', { message: 'No such export' });
-    const rows = this.rowsOf(id);
+    const [owner] = await this.db
+      .select({ companyId: transactionExports.companyId })
+      .from(transactionExports)
+      .where(eq(transactionExports.id, id));
+    // The coding columns: the company's accounting codes, in ledger order (issue 16 item 6).
+    const codes = owner ? await companyCodes(this.db, owner.companyId) : [];
+    const header = [...TRANSACTION_EXPORT_COLUMNS, ...codes.map((c) => formulaSafe(c.name))];
+    const rows = this.rowsOf(id, codes);
     return {
       fileName: found.fileName,
       mediaType: MEDIA_TYPES[found.format],
-      body: found.format === 'csv' ? csvStream(rows) : xlsxStream(rows),
+      body: found.format === 'csv' ? csvStream(header, rows) : xlsxStream(header, rows),
     };
   }
 
-  /** The file's rows in order: a transaction's, or one per line of its split. */
-  private async *rowsOf(exportId: number): AsyncGenerator<string[]> {
+  /**
+   * The file's rows in order: per transaction, per part (the whole, or each line of its split), one row
+   * per allocation line with its amount, tax share and coding — or one row with the account's default
+   * coding when the part has no allocation of its own.
+   */
+  private async *rowsOf(exportId: number, codes: readonly { id: number }[]): AsyncGenerator<string[]> {
     let after: { date: string; id: number } | undefined;
     for (;;) {
       const page = await this.db
@@ -287,6 +313,23 @@ export class TransactionExportService {
           .orderBy(asc(transactionSplits.transactionId), asc(transactionSplits.line));
         for (const l of found) lines.set(l.transactionId, [...(lines.get(l.transactionId) ?? []), l]);
       }
+      const allocations = await allocationsOf(
+        this.db,
+        page.map((r) => r.id),
+      );
+      const defaults = await defaultsOfAccounts(this.db, [...new Set(page.map((r) => r.accountId))]);
+      const names = await valuesById(
+        this.db,
+        [...allocations.flatMap((l) => l.values), ...[...defaults.values()].flat()]
+          .map((v) => v.valueId)
+          .filter((v): v is number => v !== null),
+      );
+      const coding = (values: readonly StoredValue[]) =>
+        codes.map((c) => {
+          const v = values.find((x) => x.codeId === c.id);
+          if (!v) return '';
+          return formulaSafe(v.valueId !== null ? (names.get(v.valueId)?.value ?? '') : (v.text ?? ''));
+        });
       for (const row of page) {
         const view = toTransaction(row);
         const base = (line: number, amount: bigint, tax: bigint, description: string): string[] => [
@@ -309,10 +352,32 @@ export class TransactionExportService {
           row.status,
           row.disputedAt ? 'yes' : 'no',
         ];
-        const split = lines.get(row.id);
-        if (split && split.length > 0)
-          for (const l of split) yield base(l.line, l.amount, l.tax, l.description);
-        else yield base(0, row.amount, row.tax, '');
+        const parts =
+          (lines.get(row.id) ?? []).length > 0
+            ? (lines.get(row.id) ?? []).map((l) => ({ ...l }))
+            : [{ line: 0, amount: row.amount, tax: row.tax, description: '' }];
+        for (const part of parts) {
+          const allocated = allocations.filter(
+            (a) => a.transactionId === row.id && a.splitLine === part.line,
+          );
+          if (allocated.length === 0) {
+            yield [
+              ...base(part.line, part.amount, part.tax, part.description),
+              '0',
+              '',
+              ...coding(defaults.get(row.accountId) ?? []),
+            ];
+            continue;
+          }
+          const taxes = taxShares(part.tax, part.amount, allocated);
+          for (const [i, a] of allocated.entries())
+            yield [
+              ...base(part.line, a.amount, taxes[i] as bigint, part.description),
+              String(a.position),
+              a.percent === null ? '' : String(a.percent),
+              ...coding(a.values),
+            ];
+        }
       }
       const last = page[page.length - 1];
       if (!last || page.length < FILE_PAGE) return;
@@ -321,10 +386,21 @@ export class TransactionExportService {
   }
 }
 
-function csvStream(rows: AsyncGenerator<string[]>): Readable {
+/**
+ * The part's tax shared over its allocation lines in proportion to their amounts, truncated toward zero,
+ * the remainder on the last line: the shares total the tax exactly (DESIGN §7 "Money").
+ */
+function taxShares(tax: bigint, amount: bigint, lines: readonly StoredLine[]): bigint[] {
+  if (amount === 0n) return lines.map(() => 0n);
+  const shares = lines.map((l) => (tax * l.amount) / amount);
+  shares[shares.length - 1] = (shares.at(-1) as bigint) + tax - shares.reduce((a, b) => a + b, 0n);
+  return shares;
+}
+
+function csvStream(header: readonly string[], rows: AsyncGenerator<string[]>): Readable {
   const out = stringify({
     header: true,
-    columns: [...TRANSACTION_EXPORT_COLUMNS],
+    columns: [...header],
     record_delimiter: 'windows',
   });
   Readable.from(rows)
@@ -333,7 +409,7 @@ function csvStream(rows: AsyncGenerator<string[]>): Readable {
   return out;
 }
 
-function xlsxStream(rows: AsyncGenerator<string[]>): Readable {
+function xlsxStream(header: readonly string[], rows: AsyncGenerator<string[]>): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -342,7 +418,7 @@ function xlsxStream(rows: AsyncGenerator<string[]>): Readable {
   });
   const sheet = workbook.addWorksheet('Transactions');
   (async () => {
-    sheet.addRow([...TRANSACTION_EXPORT_COLUMNS]).commit();
+    sheet.addRow([...header]).commit();
     for await (const row of rows) sheet.addRow(row).commit();
     sheet.commit();
     await workbook.commit();

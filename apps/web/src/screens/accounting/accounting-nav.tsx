@@ -1,9 +1,10 @@
+import { may } from '@cardportal/domain';
 import { NavLink } from 'react-router';
 import { useApp } from '../../lib/app-context.tsx';
 
-/** The accounting set-up's parts: codes (with their values), schemes (and the groups'), subsets. */
+/** The accounting set-up's parts: codes (with their values), schemes (and the groups'), subsets, mass allocation. */
 export function AccountingNav({ number }: { number: string }) {
-  const { t } = useApp();
+  const { t, user } = useApp();
   const base = `/organisation/${encodeURIComponent(number)}`;
   return (
     <nav className="app-subnav" aria-label={t('app.accounting.nav.label')}>
@@ -23,6 +24,13 @@ export function AccountingNav({ number }: { number: string }) {
             {t('app.accounting.nav.subsets')}
           </NavLink>
         </li>
+        {may({ type: user.userType }, 'massAllocateTransactions') ? (
+          <li>
+            <NavLink to={`${base}/mass-allocation`} id="accounting-nav-mass">
+              {t('app.accounting.nav.mass')}
+            </NavLink>
+          </li>
+        ) : null}
       </ul>
     </nav>
   );

@@ -7,3 +7,4 @@ export { AccountingCodesScreen } from './accounting-codes-screen.tsx';
 export { AccountingSchemesScreen } from './accounting-schemes-screen.tsx';
 export { AccountingSubsetsScreen } from './accounting-subsets-screen.tsx';
 export { AccountingValuesScreen } from './accounting-values-screen.tsx';
+export { MassAllocationScreen } from './mass-allocation-screen.tsx';

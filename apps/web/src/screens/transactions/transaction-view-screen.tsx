@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
+import { AllocationPanel } from './allocation-panel.tsx';
 import { DisputePanel } from './dispute-panel.tsx';
 import { SplitPanel } from './split-panel.tsx';
 import { TransactionStatusPill } from './transaction-columns.tsx';
@@ -116,6 +117,7 @@ export function TransactionViewScreen() {
         </dl>
       ) : null}
       {tx ? <SplitPanel tx={tx} /> : null}
+      {tx ? <AllocationPanel key={`${tx.id}-${tx.splits.length}`} txId={String(tx.id)} /> : null}
       {tx ? <DisputePanel tx={tx} /> : null}
     </>
   );

@@ -1,4 +1,5 @@
 import type {
+  AllocationBody,
   DisputeBody,
   SplitBody,
   TransactionDetail,
@@ -6,6 +7,7 @@ import type {
   TransactionStep,
 } from '@cardportal/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { getAllocation, getOfferedValues, setAllocation } from '../../api/allocation.ts';
 import {
   createTransactionExport,
   disputeTransaction,
@@ -27,7 +29,35 @@ export const transactionKeys = {
   search: (params: TransactionSearch) => ['transactions', 'search', params] as const,
   one: (id: string) => ['transactions', 'one', id] as const,
   spend: (currency: string | undefined) => ['transactions', 'spend', currency ?? ''] as const,
+  allocation: (id: string) => ['transactions', 'allocation', id] as const,
 };
+
+/** A transaction's coding (issue 16 item 3): under `['transactions']`, so any change of it is read again. */
+export const allocationQuery = (id: string) =>
+  queryOptions({
+    queryKey: transactionKeys.allocation(id),
+    queryFn: ({ signal }) => getAllocation(id, signal),
+  });
+
+/** The values a scheme line offers this transaction's coder, for what is typed. */
+export const offeredValuesQuery = (
+  id: string,
+  params: { code: number; q?: string | undefined; parent?: string | undefined },
+) =>
+  queryOptions({
+    queryKey: [...transactionKeys.allocation(id), 'values', params] as const,
+    queryFn: ({ signal }) => getOfferedValues(id, params, signal),
+    staleTime: 30_000,
+  });
+
+/** Saves one part's allocation: the answer is the allocation as it now is. */
+export function useSetAllocation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AllocationBody) => setAllocation(id, body),
+    onSuccess: (answer) => client.setQueryData(transactionKeys.allocation(id), answer),
+  });
+}
 
 export const transactionSearchQuery = (params: TransactionSearch) =>
   queryOptions({
