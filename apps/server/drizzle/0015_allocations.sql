@@ -20,6 +20,7 @@ CREATE TABLE "mass_allocations" (
 	"by_user_pk" integer,
 	"by_user_id" text NOT NULL,
 	"transactions" integer NOT NULL,
+	"skipped" integer DEFAULT 0 NOT NULL,
 	"coding" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"undone_at" timestamp with time zone

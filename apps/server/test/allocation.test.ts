@@ -1,6 +1,7 @@
 import type { MassAllocation, TransactionAllocation } from '@cardportal/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
 import { accounts, auditEvents, transactions, users } from '../src/db/schema.ts';
 import { startTestApp, type TestContext } from './harness.ts';
 import { signedInClients } from './support/clients.ts';
@@ -232,13 +233,15 @@ describe('cost allocation of one transaction', () => {
 
 describe('mass allocation', () => {
   it('codes a month of transactions at once, refuses all when one cannot be, and undoes as a whole', async () => {
-    const [range] = await ctx.app.db
-      .select({ month: sql<string>`to_char(max(transaction_date), 'YYYY-MM')` })
-      .from(transactions)
-      .innerJoin(accounts, eq(accounts.id, transactions.accountId))
-      .where(
-        sql`${transactions.companyId} = (select id from companies where number = '100001') and ${transactions.status} <> 'Locked' and ${transactions.exportedAt} is null`,
-      );
+    // The latest month of Acme's that holds both open and closed (locked or exported) transactions.
+    const [range] = await queryRows<{ month: string }>(
+      ctx.app.db,
+      sql`select to_char(transaction_date, 'YYYY-MM') as month from ${transactions}
+          where company_id = (select id from companies where number = '100001') and extract(day from transaction_date) <= 28
+          group by 1
+          having bool_or(status = 'Locked' or exported_at is not null) and bool_or(status <> 'Locked' and exported_at is null)
+          order by 1 desc limit 1`,
+    );
     const month = range?.month as string;
     const from = `${month}-01`;
     const to = `${month}-28`;
@@ -274,16 +277,43 @@ describe('mass allocation', () => {
       .where(
         sql`${transactions.companyId} = (select id from companies where number = '100001') and ${transactions.transactionDate} between ${from}::date and ${to}::date`,
       );
-    const res = await send('admin01', 'POST', '/app/api/transactions/mass-allocations', body);
     const blocked = inRange.filter((t) => t.status === 'Locked' || t.exported || t.split > 0);
-    if (blocked.length > 0) {
-      // All or nothing: the locked or exported ones refuse the whole change, named one by one.
-      expect(res.statusCode).toBe(400);
-      expect(res.json().total).toBe(
-        blocked.length +
-          res.json().problems.filter((p: { problem: string }) => p.problem.startsWith('allocation')).length,
-      );
-    }
+    expect(blocked.length, 'the demo month holds locked or exported transactions').toBeGreaterThan(0);
+    // Named one by one, a locked or exported transaction refuses the whole change, and nothing changes.
+    const named = await send('admin01', 'POST', '/app/api/transactions/mass-allocations', {
+      company: '100001',
+      transactionIds: inRange.map((t) => t.id),
+      lines: body.lines,
+    });
+    expect(named.statusCode).toBe(400);
+    expect(named.json().total).toBe(blocked.length);
+    expect(
+      named
+        .json()
+        .problems.map((p: { transactionId: number }) => p.transactionId)
+        .sort(),
+    ).toEqual(blocked.map((t) => t.id).sort());
+    // A coding one account's scheme refuses refuses it all too: an unknown cost centre.
+    const unknown = await send('admin01', 'POST', '/app/api/transactions/mass-allocations', {
+      ...body,
+      lines: [{ percent: 100, coding: { [id('Cost centre')]: '9999', [id('GL account')]: '6200' } }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().problems[0]).toMatchObject({
+      problem: 'allocation.value.unknown',
+      code: 'Cost centre',
+    });
+    // By date range: the open ones are coded, the closed ones left as they are and counted.
+    const byMonth = await send('admin01', 'POST', '/app/api/transactions/mass-allocations', body);
+    expect(byMonth.statusCode, byMonth.body).toBe(201);
+    expect(byMonth.json()).toMatchObject({
+      skipped: blocked.length,
+      transactions: inRange.length - blocked.length,
+    });
+    const first = byMonth.json() as MassAllocation;
+    expect(
+      (await send('admin01', 'POST', `/app/api/transactions/mass-allocations/${first.id}/undo`)).statusCode,
+    ).toBe(200);
     // Choose only the open ones by id.
     const open = inRange
       .filter((t) => !(t.status === 'Locked' || t.exported || t.split > 0))

@@ -1084,6 +1084,8 @@ export const massAllocations = pgTable(
     byUserPk: integer('by_user_pk').references(() => users.id, { onDelete: 'set null' }),
     byUserId: text('by_user_id').notNull(),
     transactions: integer('transactions').notNull(),
+    /** Transactions of the date range left as they were: locked, exported or split (they cannot take it). */
+    skipped: integer('skipped').notNull().default(0),
     /** The coding applied: [{ percent, coding: { code name: value } }], as shown in the list. */
     coding: jsonb('coding').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),

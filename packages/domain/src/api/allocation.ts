@@ -142,6 +142,8 @@ export const massAllocationSchema = z
     by: z.string(),
     at: z.string(),
     transactions: z.number().int(),
+    /** Of a date range, the transactions left as they were: locked, exported or split. */
+    skipped: z.number().int(),
     /** What was applied: each line's percent and coding (code name → value). */
     coding: z.array(z.object({ percent: z.number().int(), coding: z.record(z.string(), z.string()) })),
     undoneAt: z.string().nullable(),

@@ -339,8 +339,9 @@ export class AllocationService {
   }
 
   /**
-   * Codes many of a company's transactions alike (by percent), all or nothing: each must be in scope,
-   * neither locked, exported nor split, its account coded by a scheme the coding keeps to (with the
+   * Codes many of a company's transactions alike (by percent), all or nothing: chosen by id, each must
+   * be in scope and neither locked, exported nor split; chosen by date range, those are left as they are
+   * and counted (`skipped`). Each coded one's account must take the coding by its scheme (with the
    * caller's override levels). A refusal names the transactions (the first 100) and changes nothing;
    * success keeps what each had before, for `undo`.
    */
@@ -350,6 +351,7 @@ export class AllocationService {
       const company = await this.checkedCompany(tx, caller, body.company);
       const scope = transactionScope(caller);
       let targets: MassTarget[];
+      const byRange = body.transactionIds === undefined;
       if (body.transactionIds !== undefined) {
         const ids = [...new Set(body.transactionIds)];
         if (ids.length === 0) throw selection('massAllocation.selection.required');
@@ -370,7 +372,9 @@ export class AllocationService {
         const to = body.to ?? '';
         if (!isIsoDate(from) || !isIsoDate(to)) throw selection('massAllocation.selection.required');
         if (from > to)
-          throw new AppError('invalid', 'date.range.order', { fieldErrors: { to: 'date.range.order' } });
+          throw new AppError('invalid', 'dateRange.fromAfterTo', {
+            fieldErrors: { to: 'dateRange.fromAfterTo' },
+          });
         targets = await targetsByDate(tx, company.id, from, to, scope, ALLOCATION_LIMITS.massMax + 1);
         if (targets.length === 0) throw selection('massAllocation.selection.empty');
       }
@@ -411,12 +415,26 @@ export class AllocationService {
       const lines: StoredLine[] = [];
       const items: { transactionId: number; before: unknown }[] = [];
       let count = 0;
+      let skipped = 0;
       for (const target of targets) {
         const refuse = (problem: string, code: string | null = null) =>
           problems.push({ transactionId: target.id, reference: target.reference, problem, code });
-        if (target.exported) refuse('transactions.edit.exported');
-        else if (target.status === 'Locked') refuse('transactions.edit.locked');
-        else if (target.splitLines > 0) refuse('massAllocation.split');
+        const closed = target.exported
+          ? 'transactions.edit.exported'
+          : target.status === 'Locked'
+            ? 'transactions.edit.locked'
+            : target.splitLines > 0
+              ? 'massAllocation.split'
+              : undefined;
+        if (closed) {
+          // A date range means its open transactions: the others stay as they are, counted. Named
+          // transactions must all take it.
+          if (byRange) {
+            skipped += 1;
+            continue;
+          }
+          refuse(closed);
+        }
         const schemeId = schemeOf.get(target.accountId) ?? null;
         const scheme = schemeId === null ? undefined : schemes.get(schemeId);
         if (!scheme) {
@@ -476,6 +494,7 @@ export class AllocationService {
         });
       }
       if (problems.length > 0) throw refusal(problems.slice(0, 100), problems.length);
+      if (count === 0) throw selection('massAllocation.selection.nothingOpen');
 
       const codeNames = new Map(
         [...schemes.values()].flatMap((s) => s.lines.map((l) => [String(l.codeId), l.name] as const)),
@@ -493,6 +512,7 @@ export class AllocationService {
         byUserPk: caller.accessedBy?.pk ?? caller.userPk,
         byUserId: caller.accessedBy?.userId ?? caller.userId,
         transactions: count,
+        skipped,
         coding: applied,
       });
       await insertMassItems(tx, batch.id, items);
@@ -511,7 +531,7 @@ export class AllocationService {
         entityId: String(batch.id),
         changes: undefined,
         ip,
-        detail: { company: company.number, transactions: count, coding: applied },
+        detail: { company: company.number, transactions: count, skipped, coding: applied },
       });
       return toMass(batch, company.number);
     });
@@ -623,6 +643,7 @@ function toMass(
     byUserId: string;
     createdAt: Date;
     transactions: number;
+    skipped: number;
     coding: unknown;
     undoneAt: Date | null;
   },
@@ -634,6 +655,7 @@ function toMass(
     by: row.byUserId,
     at: row.createdAt.toISOString(),
     transactions: row.transactions,
+    skipped: row.skipped,
     coding: row.coding as MassAllocation['coding'],
     undoneAt: row.undoneAt ? row.undoneAt.toISOString() : null,
   };

@@ -41,7 +41,7 @@ const massFormSchema = z
     if (!isIsoDate(v.from)) ctx.addIssue({ code: 'custom', path: ['from'], message: 'date.invalid' });
     if (!isIsoDate(v.to)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'date.invalid' });
     else if (isIsoDate(v.from) && v.from > v.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'date.range.order' });
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'dateRange.fromAfterTo' });
     const percents = v.lines.map((l) =>
       /^\d{1,3}$/.test(l.percent.trim()) ? Number(l.percent) : Number.NaN,
     );
