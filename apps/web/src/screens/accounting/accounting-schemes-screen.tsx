@@ -129,7 +129,7 @@ function SchemeEditor({
           const code = codes.find((c) => c.id === codeId);
           const own = subsets.filter((s) => s.code.id === codeId);
           return (
-            <>
+            <div className="app-form app-form--inline">
               <SelectField
                 control={form.control}
                 name={`lines.${index}.codeId`}
@@ -165,7 +165,7 @@ function SchemeEditor({
                   options={own.map((s) => ({ value: String(s.id), label: s.name }))}
                 />
               ) : null}
-            </>
+            </div>
           );
         }}
       </FieldArrayList>

@@ -35,7 +35,7 @@ const massFormSchema = z
   .object({
     from: z.string(),
     to: z.string(),
-    lines: z.array(z.object({ percent: z.string(), coding: z.record(z.string(), z.string()) })),
+    lines: z.array(z.object({ percent: z.string(), coding: z.record(z.string(), z.string().optional()) })),
   })
   .superRefine((v, ctx) => {
     if (!isIsoDate(v.from)) ctx.addIssue({ code: 'custom', path: ['from'], message: 'date.invalid' });
@@ -164,7 +164,11 @@ export function MassAllocationScreen() {
                   ),
                 })),
               });
-              setDone(tCount('app.accounting.mass.done', batch.transactions));
+              setDone(
+                batch.skipped > 0
+                  ? `${tCount('app.accounting.mass.done', batch.transactions)} ${tCount('app.accounting.mass.skipped', batch.skipped)}`
+                  : tCount('app.accounting.mass.done', batch.transactions),
+              );
             } catch (error) {
               const problems = error instanceof ApiError ? error.body?.problems : undefined;
               if (Array.isArray(problems))

@@ -9,7 +9,7 @@ import {
 } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
@@ -35,7 +35,7 @@ const fieldOf = (codeId: number) => `c${codeId}`;
 interface LineForm {
   amount: string;
   percent: string;
-  coding: Record<string, string>;
+  coding: Partial<Record<string, string | undefined>>;
 }
 interface AllocationForm {
   mode: 'percent' | 'amount';
@@ -47,7 +47,11 @@ function allocationSchema(total: bigint, exponent: number) {
     .object({
       mode: z.enum(['percent', 'amount']),
       lines: z.array(
-        z.object({ amount: z.string(), percent: z.string(), coding: z.record(z.string(), z.string()) }),
+        z.object({
+          amount: z.string(),
+          percent: z.string(),
+          coding: z.record(z.string(), z.string().optional()),
+        }),
       ),
     })
     .superRefine((value, ctx) => {
@@ -101,22 +105,35 @@ function CodeValueField({
   const name = `lines.${index}.coding.${fieldOf(code.id)}` as const;
   const current = (useWatch({ control, name }) as string | undefined) ?? '';
   const parent = useWatch({ control, name: parentField ?? 'mode' }) as string;
+  // The line's whole list while it fits one answer (the combo box filters it as one types); a longer
+  // one (more than 50 values) is asked for by what is typed.
   const [typed, setTyped] = useState('');
+  const [long, setLong] = useState(false);
   const offered = useQuery({
     ...offeredValuesQuery(txId, {
       code: code.id,
-      q: typed.trim() || undefined,
+      q: long ? typed.trim() || undefined : undefined,
       parent: parentField ? parent || undefined : undefined,
     }),
     placeholderData: keepPreviousData,
     enabled: code.mayEdit,
   });
-  const options = (offered.data?.rows ?? []).map((v) => ({
-    id: v.value,
-    label: v.description ? `${v.value} – ${v.description}` : v.value,
-  }));
-  if (current && !options.some((o) => o.id.toUpperCase() === current.toUpperCase()))
-    options.unshift({ id: current, label: current });
+  const more = offered.data?.more === true;
+  useEffect(() => {
+    if (more) setLong(true);
+  }, [more]);
+  // One array per answer: the combo box rebuilds its list when the array changes, and a list rebuilt on
+  // every render (a hover re-renders) would drop the option under the pointer.
+  const rows = offered.data?.rows;
+  const options = useMemo(() => {
+    const list = (rows ?? []).map((v) => ({
+      id: v.value,
+      label: v.description ? `${v.value} – ${v.description}` : v.value,
+    }));
+    if (current && !list.some((o) => o.id.toUpperCase() === current.toUpperCase()))
+      list.unshift({ id: current, label: current });
+    return list;
+  }, [rows, current]);
   return (
     <ComboBoxField
       control={control}
