@@ -637,6 +637,25 @@ const MATRIX: Cell[] = [
     expect: row(403, 404, 404, 404, 404, 403, 403, 403, 404),
   },
   {
+    endpoint: 'GET /app/api/org/companies/:number/accounting-codes/:id/values.csv',
+    label: "the cost centre's values as CSV",
+    url: '/app/api/org/companies/100001/accounting-codes/{costCentre}/values.csv',
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 404),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number/accounting-codes/:id/values.xlsx',
+    label: "the cost centre's values as .xlsx",
+    url: '/app/api/org/companies/100001/accounting-codes/{costCentre}/values.xlsx',
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 404),
+  },
+  {
+    endpoint: 'POST /app/api/org/companies/:number/accounting-codes/:id/values/upload',
+    label: 'upload values without the value column (400)',
+    url: '/app/api/org/companies/100001/accounting-codes/{costCentre}/values/upload',
+    raw: { type: 'application/octet-stream', payload: Buffer.from('code\n4100\n') },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 404),
+  },
+  {
     endpoint: 'GET /app/api/org/companies/:number/accounting-subsets',
     label: 'list accounting subsets',
     url: '/app/api/org/companies/100001/accounting-subsets',

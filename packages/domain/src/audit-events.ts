@@ -93,6 +93,7 @@ export const AUDIT_EVENTS = [
   'accountingValue.deactivated',
   'accountingValue.reactivated',
   'accountingValue.deleted',
+  'accountingValue.uploaded',
   'accountingSubset.created',
   'accountingSubset.updated',
   'accountingSubset.deleted',

@@ -129,6 +129,7 @@ export type AdminAuditEvent =
   | 'accountingValue.deactivated'
   | 'accountingValue.reactivated'
   | 'accountingValue.deleted'
+  | 'accountingValue.uploaded'
   | 'accountingSubset.created'
   | 'accountingSubset.updated'
   | 'accountingSubset.deleted'

@@ -63,6 +63,7 @@ describe('CSRF: every state-changing endpoint refuses a forged request (ASVS V4.
     'PUT /app/api/org/companies/:number/account-groups/:id/status',
     'POST /app/api/org/companies/:number/real-cards',
     'POST /app/api/org/companies/:number/accounting-codes',
+    'POST /app/api/org/companies/:number/accounting-codes/:id/values/upload',
     'POST /app/api/org/companies/:number/accounting-subsets',
     'PUT /app/api/org/companies/:number/accounting-subsets/:id',
     'DELETE /app/api/org/companies/:number/accounting-subsets/:id',

@@ -13,12 +13,13 @@ import type {
   AccountingValue,
   AccountingValueList,
   AccountingValuePatch,
+  AccountingValueUploadResult,
   GroupScheme,
   GroupSchemeList,
   NewAccountingCodeBody,
   NewAccountingValueBody,
 } from '@cardportal/domain';
-import { requestJson, requestVoid, withQuery } from './client.ts';
+import { requestJson, requestVoid, uploadBytes, withQuery } from './client.ts';
 
 /** `/app/api/org/companies/:number/accounting-codes` (issue 16, docs/accounting.md). */
 const company = (number: string) => `/app/api/org/companies/${encodeURIComponent(number)}`;
@@ -179,4 +180,21 @@ export function setAccountCoding(
     method: 'PUT',
     json: body,
   });
+}
+
+/** `GET .../accounting-codes/:id/values.{csv|xlsx}`: every value, in the upload's columns (a download link). */
+export const valuesFileUrl = (number: string, id: string, format: 'csv' | 'xlsx') =>
+  `${code(number, id)}/values.${format}`;
+
+/** `POST .../accounting-codes/:id/values/upload`: the file's bytes (CSV or .xlsx, told by content). */
+export async function uploadValuesFile(
+  number: string,
+  id: string,
+  file: Blob,
+): Promise<AccountingValueUploadResult> {
+  return uploadBytes<AccountingValueUploadResult>(
+    `${code(number, id)}/values/upload`,
+    await file.arrayBuffer(),
+    'application/octet-stream',
+  );
 }

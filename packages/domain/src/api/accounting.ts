@@ -322,3 +322,38 @@ export const groupSchemeListSchema = z
   .object({ rows: z.array(groupSchemeSchema), canModify: z.boolean(), readOnly: z.boolean() })
   .meta({ id: 'GroupSchemeList' });
 export type GroupSchemeList = z.infer<typeof groupSchemeListSchema>;
+
+// ---- The values as a file (issue 16 item 5) ----
+
+/**
+ * The columns of a code's values file, the download's and the upload's (first row; case and spaces
+ * ignored; `value` required, the others optional; other columns ignored). `parent`: the customer code
+ * of the value it belongs to (a dependent code); `active`: yes or no.
+ */
+export const ACCOUNTING_VALUE_FILE_COLUMNS = ['value', 'description', 'parent', 'active'] as const;
+
+/** `POST .../accounting-codes/:id/values/upload`: the file's bytes (CSV or .xlsx, told by content), at most 4 MB. */
+export const ACCOUNTING_VALUE_FILE_MEDIA_TYPE = 'application/octet-stream';
+export const accountingValueFileBodySchema = z
+  .custom<Uint8Array>((body) => body instanceof Uint8Array && body.length > 0, { error: 'upload.empty' })
+  .meta({
+    type: 'string',
+    contentMediaType: 'application/octet-stream',
+    description: 'CSV or .xlsx, at most 4 MB',
+  });
+
+export const accountingValueUploadResultSchema = z
+  .object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+  })
+  .meta({ id: 'AccountingValueUploadResult' });
+export type AccountingValueUploadResult = z.infer<typeof accountingValueUploadResultSchema>;
+
+/** `GET .../accounting-codes/:id/values.{csv|xlsx}`: every value of the code, in the upload's format. */
+export const accountingValueFileParamsSchema = z.object({
+  number: companyNumberParam,
+  id: recordIdParam,
+  format: z.enum(['csv', 'xlsx']).describe('csv or xlsx'),
+});

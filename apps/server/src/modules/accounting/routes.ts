@@ -1,4 +1,5 @@
 import {
+  ACCOUNTING_VALUE_FILE_MEDIA_TYPE,
   accountCodingBodySchema,
   accountCodingSchema,
   accountingCodeListSchema,
@@ -11,24 +12,32 @@ import {
   accountingSubsetBodySchema,
   accountingSubsetListSchema,
   accountingSubsetSchema,
+  accountingValueFileBodySchema,
   accountingValueListSchema,
   accountingValueParamsSchema,
   accountingValuePatchSchema,
   accountingValueQuerySchema,
   accountingValueSchema,
+  accountingValueUploadResultSchema,
   companyParamsSchema,
   companyRecordParamsSchema,
+  fileBytesSchema,
   groupSchemeBodySchema,
   groupSchemeListSchema,
   groupSchemeSchema,
+  LIMITS,
   newAccountingCodeBodySchema,
   newAccountingValueBodySchema,
   noContentSchema,
+  uploadErrorSchema,
 } from '@cardportal/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../../http/app-error.ts';
 import { appHandler } from '../../http/app-handler.ts';
+import { sendError } from '../../http/errors.ts';
 import { AccountingSchemeService } from './schemes.ts';
 import { AccountingService } from './service.ts';
+import { AccountingValueFiles } from './values-file.ts';
 
 /**
  * A company's accounting codes and their values under
@@ -297,6 +306,80 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
         params: companyRecordParamsSchema,
         body: accountCodingBodySchema,
         response: accountCodingSchema,
+      },
+    ),
+  );
+
+  // ---- The values as a file (issue 16 item 5) ----
+  const files = new AccountingValueFiles(app.db);
+  // The upload's body: the file's bytes (CSV or .xlsx, told by content), at most 4 MB.
+  app.addContentTypeParser(
+    ACCOUNTING_VALUE_FILE_MEDIA_TYPE,
+    { parseAs: 'buffer', bodyLimit: LIMITS.uploadMaxBytes },
+    (_request, body, done) => done(null, body),
+  );
+  for (const format of ['csv', 'xlsx'] as const)
+    app.get(
+      `${base}/:id/values.${format}`,
+      handle(
+        async ({ caller, request, reply }) => {
+          const file = await files.download(caller, request.params.number, request.params.id, format);
+          return reply
+            .header('cache-control', 'no-store')
+            .header('content-disposition', `attachment; filename="${file.fileName}"`)
+            .header('x-content-type-options', 'nosniff')
+            .type(file.mediaType)
+            .send(file.body);
+        },
+        {
+          permission: 'viewAccountingCodes',
+          params: accountingCodeParamsSchema,
+          response: {
+            200: {
+              description: `Every value of the code in the upload's columns (${format}), formula-injection safe`,
+              content: {
+                [format === 'csv'
+                  ? 'text/csv'
+                  : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']: {
+                  schema: fileBytesSchema,
+                },
+              },
+            },
+          },
+        },
+      ),
+    );
+  app.post(
+    `${base}/:id/values/upload`,
+    handle(
+      ({ caller, request, body }) =>
+        files.upload(caller, request.params.number, request.params.id, body, request.ip),
+      {
+        permission: 'maintainAccountingCodes',
+        params: accountingCodeParamsSchema,
+        body: accountingValueFileBodySchema,
+        response: accountingValueUploadResultSchema,
+        refusal: uploadErrorSchema,
+        invalid: () => new AppError('invalid', 'upload.empty', { message: 'No file was sent' }),
+        docs: { consumes: [ACCOUNTING_VALUE_FILE_MEDIA_TYPE] },
+        route: {
+          bodyLimit: LIMITS.uploadMaxBytes,
+          config: {
+            bodyType: ACCOUNTING_VALUE_FILE_MEDIA_TYPE,
+            bodyTypeRefusal: {
+              code: 'upload.unsupportedFormat',
+              message: 'Invalid or Unsupported File Format',
+            },
+          },
+          // The catalogue's own words for a file over the limit or of a type no parser takes.
+          errorHandler: (error: FastifyError, _request, reply) => {
+            if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413)
+              return sendError(reply, 413, 'upload.tooLarge', 'File size limit of 4 megabytes exceeded.');
+            if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+              return sendError(reply, 415, 'upload.unsupportedFormat', 'Invalid or Unsupported File Format');
+            throw error;
+          },
+        },
       },
     ),
   );

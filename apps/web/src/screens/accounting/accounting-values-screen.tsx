@@ -25,6 +25,7 @@ import {
   valueFormSchema,
   valueSearchSchema,
 } from './accounting-queries.ts';
+import { ValuesFile } from './values-file.tsx';
 
 type Done = KeySuffix<'app.accounting.values.done.'>;
 
@@ -318,6 +319,9 @@ export function AccountingValuesScreen() {
           <h2 id="value-create-heading">{t('app.accounting.values.createHeading')}</h2>
           <NewValueForm number={number} code={code} onDone={() => setDone('created')} />
         </section>
+      ) : null}
+      {result && code?.kind === 'list' ? (
+        <ValuesFile number={number} codeId={id} canUpload={canModify} />
       ) : null}
       {code?.kind === 'list' ? (
         <search>

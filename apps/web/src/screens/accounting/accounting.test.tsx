@@ -406,3 +406,47 @@ describe('Accounting schemes and account coding', () => {
     });
   });
 });
+
+describe('Accounting code values as a file', () => {
+  it('links the downloads, checks the file first, and lists a refused file’s rows', async () => {
+    const list = {
+      code: code({ id: 3, name: 'Cost centre' }),
+      rows: [value()],
+      nextCursor: null,
+      prevCursor: null,
+      searchRequired: false,
+      pageSize: 25,
+      canModify: true,
+      readOnly: false,
+    };
+    const calls = mockFetch((call) => {
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url.startsWith(`${BASE}/3/values`) && call.method === 'GET') return { body: list };
+      if (call.url === `${BASE}/3/values/upload`)
+        return {
+          status: 422,
+          body: {
+            code: 'upload.rows',
+            message: '',
+            rows: [{ row: 3, field: 'value', problem: 'accountingValue.value.allZeros' }],
+          },
+        };
+      return undefined;
+    });
+    renderApp('/organisation/100001/accounting-codes/3');
+    const csv = (await screen.findByRole('link', { name: 'Download CSV' })) as HTMLAnchorElement;
+    expect(csv.getAttribute('href')).toBe(`${BASE}/3/values.csv`);
+    expect(screen.getByRole('link', { name: 'Download Excel' }).getAttribute('href')).toBe(
+      `${BASE}/3/values.xlsx`,
+    );
+    const input = screen.getByLabelText('File of values') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'values.pdf')] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Invalid or Unsupported File Format')).toBeDefined();
+    expect(calls.some((c) => c.url.endsWith('/upload'))).toBe(false);
+    fireEvent.change(input, { target: { files: [new File(['value\n4100\n000\n'], 'values.csv')] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    const report = await screen.findByRole('table', { name: /The file has errors/ });
+    expect(within(report).getByText('Code cannot be all zeros.')).toBeDefined();
+  });
+});
