@@ -36,7 +36,7 @@ const MEDIA_TYPES = {
 } as const;
 
 /** A cell the download made formula-safe (`'-12`) reads back as written (`-12`). */
-const unescape = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+const unformula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 const YES = new Set(['yes', 'y', 'true', '1', 'active']);
 const NO = new Set(['no', 'n', 'false', '0', 'inactive']);
@@ -211,7 +211,7 @@ export class AccountingValueFiles {
       const updates: FileValue[] = [];
       let unchanged = 0;
       const cell = (cells: string[], index: number) =>
-        index === -1 ? undefined : unescape((cells[index] ?? '').trim());
+        index === -1 ? undefined : unformula((cells[index] ?? '').trim());
       for (const { line, cells } of rows) {
         if (cells.some((c) => carriesVirusSignature(c))) throw virusFound();
         const problem = (field: string, key: string) => problems.push({ row: line, field, problem: key });
