@@ -773,6 +773,46 @@ const MATRIX: Cell[] = [
     url: '/app/api/transactions/mass-allocations/999999/undo',
     expect: row(403, 404, 404, 403, 403, 403, 403, 403, 404),
   },
+  // Custom data fields (issue 16 item 4): set up like the accounting codes; captured like the coding.
+  {
+    endpoint: 'GET /app/api/org/companies/:number/custom-fields',
+    label: 'list custom fields',
+    url: '/app/api/org/companies/100001/custom-fields',
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 404),
+  },
+  {
+    endpoint: 'POST /app/api/org/companies/:number/custom-fields',
+    label: 'create a field without a label (400)',
+    url: '/app/api/org/companies/100001/custom-fields',
+    body: { label: '', type: 'text' },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'PUT /app/api/org/companies/:number/custom-fields/:id',
+    label: 'change an unknown field (404)',
+    url: '/app/api/org/companies/100001/custom-fields/999999',
+    body: { label: 'Unknown', type: 'text' },
+    expect: row(403, 404, 404, 404, 404, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'DELETE /app/api/org/companies/:number/custom-fields/:id',
+    label: 'delete an unknown field (404)',
+    url: '/app/api/org/companies/100001/custom-fields/999999',
+    expect: row(403, 404, 404, 404, 404, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'GET /app/api/transactions/:id/custom-fields',
+    label: "active01's transaction's custom fields",
+    url: '/app/api/transactions/{active01New}/custom-fields',
+    expect: row(200, 200, 200, 200, 200, 200, 200, 200, 404),
+  },
+  {
+    endpoint: 'PUT /app/api/transactions/:id/custom-fields',
+    label: 'a value of an unknown field (400)',
+    url: '/app/api/transactions/{active01New}/custom-fields',
+    body: { values: { 999999: 'x' } },
+    expect: row(400, 400, 400, 403, 403, 400, 400, 403, 404),
+  },
   // The Transaction Summary: everyone within its scope; another issuer's administrator finds nothing.
   {
     endpoint: 'GET /app/api/transactions',

@@ -92,6 +92,9 @@ const AccountingSubsetsScreen = screen('accounting', () =>
 const AccountCodingScreen = screen('accounting', () =>
   import('./screens/accounting/index.ts').then((m) => m.AccountCodingScreen),
 );
+const CustomFieldsScreen = screen('accounting', () =>
+  import('./screens/accounting/index.ts').then((m) => m.CustomFieldsScreen),
+);
 const MassAllocationScreen = screen('accounting', () =>
   import('./screens/accounting/index.ts').then((m) => m.MassAllocationScreen),
 );
@@ -198,6 +201,10 @@ function RouteTable() {
             <Route
               path=":number/accounting-subsets"
               element={gate(can('viewAccountingCodes'), <AccountingSubsetsScreen />)}
+            />
+            <Route
+              path=":number/custom-fields"
+              element={gate(can('viewAccountingCodes'), <CustomFieldsScreen />)}
             />
             <Route
               path=":number/mass-allocation"

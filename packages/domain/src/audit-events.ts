@@ -94,6 +94,10 @@ export const AUDIT_EVENTS = [
   'accountingValue.reactivated',
   'accountingValue.deleted',
   'accountingValue.uploaded',
+  'customField.created',
+  'customField.updated',
+  'customField.deleted',
+  'transaction.customValuesChanged',
   'accountingSubset.created',
   'accountingSubset.updated',
   'accountingSubset.deleted',
@@ -193,6 +197,11 @@ export const AUDIT_FIELDS = [
   'values',
   'scheme',
   'defaults',
+  'label',
+  'type',
+  'length',
+  'decimals',
+  'required',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 

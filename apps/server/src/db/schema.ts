@@ -1159,3 +1159,53 @@ export const allocationValues = pgTable(
     check('allocation_values_one_check', sql`(${t.valueId} is null) <> (${t.text} is null)`),
   ],
 );
+
+/**
+ * A company's custom data fields (issue 16 item 4): its own fields captured on its transactions and
+ * carried into the export — text, number, date (in a chosen format) or a list of values (packages/domain
+ * custom-fields.ts has the rules).
+ */
+export const customFields = pgTable(
+  'custom_fields',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    label: text('label').notNull(),
+    labelKey: text('label_key').notNull(),
+    position: smallint('position').notNull(),
+    type: text('type').notNull(),
+    length: smallint('length').notNull().default(80),
+    decimals: smallint('decimals').notNull().default(0),
+    dateFormat: text('date_format').notNull().default('YYYY-MM-DD'),
+    required: boolean('required').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    /** A list field's values, in order. */
+    listValues: jsonb('list_values').$type<string[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('custom_fields_company_label_key').on(t.companyId, t.labelKey),
+    check('custom_fields_type_check', sql`${t.type} in ('text', 'number', 'date', 'list')`),
+  ],
+);
+
+/** A transaction's value of a custom field, in its stored form (an exact decimal, an ISO date, the list's spelling). */
+export const transactionCustomValues = pgTable(
+  'transaction_custom_values',
+  {
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    fieldId: integer('field_id')
+      .notNull()
+      .references(() => customFields.id),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.transactionId, t.fieldId] }),
+    index('transaction_custom_values_field_idx').on(t.fieldId),
+  ],
+);

@@ -14,6 +14,9 @@ import type {
   AccountingValueList,
   AccountingValuePatch,
   AccountingValueUploadResult,
+  CustomField,
+  CustomFieldBody,
+  CustomFieldList,
   GroupScheme,
   GroupSchemeList,
   NewAccountingCodeBody,
@@ -197,4 +200,25 @@ export async function uploadValuesFile(
     await file.arrayBuffer(),
     'application/octet-stream',
   );
+}
+
+/** `GET .../custom-fields` */
+export function listCustomFields(number: string, signal?: AbortSignal): Promise<CustomFieldList> {
+  return requestJson<CustomFieldList>(`${company(number)}/custom-fields`, { signal });
+}
+
+/** `POST .../custom-fields` (no id) or `PUT .../custom-fields/:id` */
+export function saveCustomField(
+  number: string,
+  id: number | undefined,
+  body: CustomFieldBody,
+): Promise<CustomField> {
+  return id === undefined
+    ? requestJson<CustomField>(`${company(number)}/custom-fields`, { method: 'POST', json: body })
+    : requestJson<CustomField>(`${company(number)}/custom-fields/${id}`, { method: 'PUT', json: body });
+}
+
+/** `DELETE .../custom-fields/:id` → 204 */
+export function deleteCustomField(number: string, id: number): Promise<void> {
+  return requestVoid(`${company(number)}/custom-fields/${id}`, { method: 'DELETE' });
 }

@@ -5,6 +5,7 @@ import type {
   MassAllocationList,
   OfferedValues,
   TransactionAllocation,
+  TransactionCustomFields,
 } from '@cardportal/domain';
 import { requestJson, withQuery } from './client.ts';
 
@@ -49,4 +50,28 @@ export function massAllocate(body: MassAllocationBody): Promise<MassAllocation> 
 /** `POST /app/api/transactions/mass-allocations/:id/undo` */
 export function undoMassAllocation(id: number): Promise<MassAllocation> {
   return requestJson<MassAllocation>(`/app/api/transactions/mass-allocations/${id}/undo`, { method: 'POST' });
+}
+
+/** `GET /app/api/transactions/:id/custom-fields` */
+export function getCustomValues(id: string, signal?: AbortSignal): Promise<TransactionCustomFields> {
+  return requestJson<TransactionCustomFields>(
+    `/app/api/transactions/${encodeURIComponent(id)}/custom-fields`,
+    {
+      signal,
+    },
+  );
+}
+
+/** `PUT /app/api/transactions/:id/custom-fields` */
+export function setCustomValues(
+  id: string,
+  values: Record<string, string>,
+): Promise<TransactionCustomFields> {
+  return requestJson<TransactionCustomFields>(
+    `/app/api/transactions/${encodeURIComponent(id)}/custom-fields`,
+    {
+      method: 'PUT',
+      json: { values },
+    },
+  );
 }

@@ -11,5 +11,7 @@ export {
   type SchemeCodeLine,
   valuesById,
 } from './coding.ts';
+/** A company's custom data fields (issue 16 item 4): the transactions module captures their values. */
+export { type CustomFieldRow, customFieldsOf } from './custom-fields.ts';
 /** A company's accounting codes in ledger order (the GL export's coding columns). */
 export { codesOf as companyCodes } from './repository.ts';

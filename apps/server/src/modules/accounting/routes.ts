@@ -21,6 +21,9 @@ import {
   accountingValueUploadResultSchema,
   companyParamsSchema,
   companyRecordParamsSchema,
+  customFieldBodySchema,
+  customFieldListSchema,
+  customFieldSchema,
   fileBytesSchema,
   groupSchemeBodySchema,
   groupSchemeListSchema,
@@ -35,6 +38,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import { appHandler } from '../../http/app-handler.ts';
 import { sendError } from '../../http/errors.ts';
+import { CustomFieldService } from './custom-fields.ts';
 import { AccountingSchemeService } from './schemes.ts';
 import { AccountingService } from './service.ts';
 import { AccountingValueFiles } from './values-file.ts';
@@ -380,6 +384,55 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
             throw error;
           },
         },
+      },
+    ),
+  );
+
+  // ---- Custom data fields (issue 16 item 4) ----
+  const customFields = new CustomFieldService(app.db);
+  app.get(
+    `${company}/custom-fields`,
+    handle(({ caller, request }) => customFields.list(caller, request.params.number), {
+      permission: 'viewAccountingCodes',
+      params: companyParamsSchema,
+      response: customFieldListSchema,
+    }),
+  );
+  app.post(
+    `${company}/custom-fields`,
+    handle(
+      ({ caller, request, body }) => customFields.create(caller, request.params.number, body, request.ip),
+      {
+        permission: 'maintainAccountingCodes',
+        params: companyParamsSchema,
+        body: customFieldBodySchema,
+        status: 201,
+        response: customFieldSchema,
+      },
+    ),
+  );
+  app.put(
+    `${company}/custom-fields/:id`,
+    handle(
+      ({ caller, request, body }) =>
+        customFields.update(caller, request.params.number, request.params.id, body, request.ip),
+      {
+        permission: 'maintainAccountingCodes',
+        params: companyRecordParamsSchema,
+        body: customFieldBodySchema,
+        response: customFieldSchema,
+      },
+    ),
+  );
+  app.delete(
+    `${company}/custom-fields/:id`,
+    handle(
+      ({ caller, request }) =>
+        customFields.delete(caller, request.params.number, request.params.id, request.ip),
+      {
+        permission: 'maintainAccountingCodes',
+        params: companyRecordParamsSchema,
+        response: { 204: noContentSchema },
       },
     ),
   );

@@ -15,6 +15,7 @@ import {
   cardholders,
   companies,
   companyGroups,
+  customFields,
   issuers,
   orgPoints,
   programOptions,
@@ -168,7 +169,8 @@ export async function companyInUse(db: Executor, companyId: number): Promise<boo
       or exists (select 1 from ${orgPoints} where company_id = ${companyId})
       or exists (select 1 from ${accountGroups} where company_id = ${companyId})
       or exists (select 1 from ${programOptions} where company_id = ${companyId})
-      or exists (select 1 from ${accountingCodes} where company_id = ${companyId}) as used`,
+      or exists (select 1 from ${accountingCodes} where company_id = ${companyId})
+      or exists (select 1 from ${customFields} where company_id = ${companyId}) as used`,
   );
   return Boolean(row?.used);
 }

@@ -1,7 +1,9 @@
 import { PassThrough, Readable } from 'node:stream';
 import {
+  type CustomDateFormat,
   checkExportRange,
   EXPORTABLE_STATUSES,
+  formatCustomDate,
   mccCategory,
   TRANSACTION_EXPORT_COLUMNS,
   type TransactionExport,
@@ -32,13 +34,14 @@ import { auditAdmin } from '../../kernel/audit.ts';
 import { type Keyset, keysetPage, type PageRequest } from '../../kernel/paging.ts';
 import { formulaSafe } from '../../kernel/spreadsheet.ts';
 import { companyScope } from '../access/index.ts';
-import { companyCodes, valuesById } from '../accounting/index.ts';
+import { type CustomFieldRow, companyCodes, customFieldsOf, valuesById } from '../accounting/index.ts';
 import {
   allocationsOf,
   defaultsOfAccounts,
   type StoredLine,
   type StoredValue,
 } from './allocation-repository.ts';
+import { customValuesOf } from './custom-values.ts';
 import { transactionColumns } from './repository.ts';
 import { toTransaction } from './service.ts';
 
@@ -256,8 +259,14 @@ export class TransactionExportService {
       .where(eq(transactionExports.id, id));
     // The coding columns: the company's accounting codes, in ledger order (issue 16 item 6).
     const codes = owner ? await companyCodes(this.db, owner.companyId) : [];
-    const header = [...TRANSACTION_EXPORT_COLUMNS, ...codes.map((c) => formulaSafe(c.name))];
-    const rows = this.rowsOf(id, codes);
+    // Then the company's active custom data fields (issue 16 item 4), dates in each field's format.
+    const fields = owner ? (await customFieldsOf(this.db, owner.companyId)).filter((f) => f.active) : [];
+    const header = [
+      ...TRANSACTION_EXPORT_COLUMNS,
+      ...codes.map((c) => formulaSafe(c.name)),
+      ...fields.map((f) => formulaSafe(f.label)),
+    ];
+    const rows = this.rowsOf(id, codes, fields);
     return {
       fileName: found.fileName,
       mediaType: MEDIA_TYPES[found.format],
@@ -270,7 +279,11 @@ export class TransactionExportService {
    * per allocation line with its amount, tax share and coding — or one row with the account's default
    * coding when the part has no allocation of its own.
    */
-  private async *rowsOf(exportId: number, codes: readonly { id: number }[]): AsyncGenerator<string[]> {
+  private async *rowsOf(
+    exportId: number,
+    codes: readonly { id: number }[],
+    fields: readonly CustomFieldRow[],
+  ): AsyncGenerator<string[]> {
     let after: { date: string; id: number } | undefined;
     for (;;) {
       const page = await this.db
@@ -330,8 +343,18 @@ export class TransactionExportService {
           if (!v) return '';
           return formulaSafe(v.valueId !== null ? (names.get(v.valueId)?.value ?? '') : (v.text ?? ''));
         });
+      const custom = await customValuesOf(
+        this.db,
+        page.map((r) => r.id),
+      );
       for (const row of page) {
         const view = toTransaction(row);
+        const own = custom.get(row.id);
+        const extra = fields.map((f) => {
+          const v = own?.get(f.id);
+          if (v === undefined) return '';
+          return f.type === 'date' ? formatCustomDate(v, f.dateFormat as CustomDateFormat) : formulaSafe(v);
+        });
         const base = (line: number, amount: bigint, tax: bigint, description: string): string[] => [
           formulaSafe(row.reference),
           String(line),
@@ -366,6 +389,7 @@ export class TransactionExportService {
               '0',
               '',
               ...coding(defaults.get(row.accountId) ?? []),
+              ...extra,
             ];
             continue;
           }
@@ -376,6 +400,7 @@ export class TransactionExportService {
               String(a.position),
               a.percent === null ? '' : String(a.percent),
               ...coding(a.values),
+              ...extra,
             ];
         }
       }

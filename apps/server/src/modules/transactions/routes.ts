@@ -20,6 +20,8 @@ import {
   TRANSACTION_STEP_NAMES,
   TRANSACTION_STEPS,
   transactionAllocationSchema,
+  transactionCustomFieldsSchema,
+  transactionCustomValuesBodySchema,
   transactionDetailSchema,
   transactionExportBodySchema,
   transactionExportListQuerySchema,
@@ -37,6 +39,7 @@ import { AppError } from '../../http/app-error.ts';
 import { appHandler } from '../../http/app-handler.ts';
 import { sendError } from '../../http/errors.ts';
 import { AllocationService } from './allocation.ts';
+import { CustomValueService } from './custom-values.ts';
 import { TransactionExportService } from './export.ts';
 import { TransactionService } from './service.ts';
 
@@ -271,6 +274,26 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       params: recordParamsSchema,
       query: offeredValuesQuerySchema,
       response: offeredValuesSchema,
+    }),
+  );
+
+  // ---- Custom data fields on a transaction (issue 16 item 4) ----
+  const customValues = new CustomValueService(app.db);
+  app.get(
+    '/app/api/transactions/:id/custom-fields',
+    handle(({ caller, request }) => customValues.get(caller, request.params.id), {
+      permission: 'viewTransactions',
+      params: recordParamsSchema,
+      response: transactionCustomFieldsSchema,
+    }),
+  );
+  app.put(
+    '/app/api/transactions/:id/custom-fields',
+    handle(({ caller, request, body }) => customValues.set(caller, request.params.id, body, request.ip), {
+      permission: 'allocateTransactions',
+      params: recordParamsSchema,
+      body: transactionCustomValuesBodySchema,
+      response: transactionCustomFieldsSchema,
     }),
   );
 }

@@ -24,6 +24,11 @@ export function AccountingNav({ number }: { number: string }) {
             {t('app.accounting.nav.subsets')}
           </NavLink>
         </li>
+        <li>
+          <NavLink to={`${base}/custom-fields`} id="accounting-nav-custom">
+            {t('app.accounting.nav.custom')}
+          </NavLink>
+        </li>
         {may({ type: user.userType }, 'massAllocateTransactions') ? (
           <li>
             <NavLink to={`${base}/mass-allocation`} id="accounting-nav-mass">

@@ -7,4 +7,5 @@ export { AccountingCodesScreen } from './accounting-codes-screen.tsx';
 export { AccountingSchemesScreen } from './accounting-schemes-screen.tsx';
 export { AccountingSubsetsScreen } from './accounting-subsets-screen.tsx';
 export { AccountingValuesScreen } from './accounting-values-screen.tsx';
+export { CustomFieldsScreen } from './custom-fields-screen.tsx';
 export { MassAllocationScreen } from './mass-allocation-screen.tsx';

@@ -179,3 +179,100 @@ describe('Coding panel', () => {
     expect(screen.queryByRole('button', { name: 'Change the coding' })).toBeNull();
   });
 });
+
+describe('Additional details (custom data fields)', () => {
+  it('shows the fields, and saves them: a date in its format, a list choice; the server’s refusal on its field', async () => {
+    const custom = {
+      transactionId: 5,
+      fields: [
+        {
+          id: 1,
+          label: 'Purpose',
+          type: 'text' as const,
+          length: 40,
+          decimals: 0,
+          dateFormat: 'YYYY-MM-DD' as const,
+          required: true,
+          values: [],
+          value: null,
+        },
+        {
+          id: 2,
+          label: 'Trip date',
+          type: 'date' as const,
+          length: 80,
+          decimals: 0,
+          dateFormat: 'DD.MM.YYYY' as const,
+          required: false,
+          values: [],
+          value: '2026-11-03',
+        },
+        {
+          id: 3,
+          label: 'Meeting kind',
+          type: 'list' as const,
+          length: 80,
+          decimals: 0,
+          dateFormat: 'YYYY-MM-DD' as const,
+          required: false,
+          values: ['Client', 'Internal'],
+          value: null,
+        },
+      ],
+      canEdit: true,
+      blocked: null,
+    };
+    let refuse = true;
+    const calls = mockFetch((call) => {
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url === '/app/api/transactions/5' && call.method === 'GET') return { body: detail };
+      if (call.url === '/app/api/transactions/5/allocation') return { body: allocation({ scheme: null }) };
+      if (call.url === '/app/api/transactions/5/custom-fields' && call.method === 'GET')
+        return { body: custom };
+      if (call.url === '/app/api/transactions/5/custom-fields' && call.method === 'PUT') {
+        if (refuse) {
+          refuse = false;
+          return {
+            status: 400,
+            body: {
+              code: 'customField.value.date',
+              message: '',
+              fieldErrors: { 'values.2': 'customField.value.date' },
+            },
+          };
+        }
+        return {
+          body: {
+            ...custom,
+            fields: custom.fields.map((f) => (f.id === 1 ? { ...f, value: 'Client visit' } : f)),
+          },
+        };
+      }
+      return undefined;
+    });
+    renderApp('/transactions/5', makeContext('A'));
+    const facts = await screen.findByRole('heading', { name: 'Additional details' });
+    expect(facts).toBeDefined();
+    expect(byId('custom-fields-facts').textContent).toContain('03.11.2026');
+    fireEvent.click(byId('custom-fields-edit'));
+    fireEvent.change(await screen.findByLabelText(/^Purpose/, { selector: 'input' }), {
+      target: { value: 'Client visit' },
+    });
+    fireEvent.change(screen.getByLabelText(/^Trip date/, { selector: 'input' }), {
+      target: { value: '31.02.2026' },
+    });
+    fireEvent.change(screen.getByLabelText(/^Meeting kind/, { selector: 'select' }), {
+      target: { value: 'Client' },
+    });
+    fireEvent.click(byId('custom-fields-save'));
+    await waitFor(() => expect(byId('custom-field-2-error').textContent).toBe('Invalid Date'));
+    fireEvent.change(screen.getByLabelText(/^Trip date/, { selector: 'input' }), {
+      target: { value: '03.11.2026' },
+    });
+    fireEvent.click(byId('custom-fields-save'));
+    expect(await screen.findByText('The details have been saved.')).toBeDefined();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      values: { 1: 'Client visit', 2: '03.11.2026', 3: 'Client' },
+    });
+  });
+});

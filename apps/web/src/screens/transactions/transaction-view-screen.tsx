@@ -7,6 +7,7 @@ import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { AllocationPanel } from './allocation-panel.tsx';
+import { CustomFieldsPanel } from './custom-fields-panel.tsx';
 import { DisputePanel } from './dispute-panel.tsx';
 import { SplitPanel } from './split-panel.tsx';
 import { TransactionStatusPill } from './transaction-columns.tsx';
@@ -118,6 +119,7 @@ export function TransactionViewScreen() {
       ) : null}
       {tx ? <SplitPanel tx={tx} /> : null}
       {tx ? <AllocationPanel key={`${tx.id}-${tx.splits.length}`} txId={String(tx.id)} /> : null}
+      {tx ? <CustomFieldsPanel txId={String(tx.id)} /> : null}
       {tx ? <DisputePanel tx={tx} /> : null}
     </>
   );
