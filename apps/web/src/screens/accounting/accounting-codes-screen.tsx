@@ -1,9 +1,7 @@
 import type { AccountingCode } from '@cardportal/domain';
-import { ErrorSummary } from '@cardportal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { type DataColumn, DataTable, dataColumns, type RowActions } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
@@ -13,7 +11,7 @@ import { ActivePill } from '../../frame/status-pill.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { type KeySuffix, useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
-import { AccountingNav } from './accounting-nav.tsx';
+import { AccountingPage } from './accounting-page.tsx';
 import {
   accountingCodesQuery,
   type CodeForm,
@@ -161,7 +159,7 @@ const toBody = (values: CodeForm) => ({
  * depends on it) — each list code's values one click away.
  */
 export function AccountingCodesScreen() {
-  const { t, tCount, problemText, languageTag } = useApp();
+  const { t, tCount, languageTag } = useApp();
   const { number = '' } = useParams();
   usePageTitle(t('app.accounting.heading', number));
   const query = useQuery(accountingCodesQuery(number));
@@ -293,98 +291,97 @@ export function AccountingCodesScreen() {
 
   return (
     <>
-      <h1>{t('app.accounting.heading', number)}</h1>
-      <CompanyTabs number={number} />
-      <AccountingNav number={number} />
-      <p>{t('app.accounting.intro')}</p>
-      {list?.readOnly ? (
-        <p className="app-notice" id="read-only-notice">
-          {t('app.readOnlyNotice')}
-        </p>
-      ) : null}
-      <ErrorSummary id="accounting-error" message={failed ? problemText(failed) : undefined} />
-      <p role="status" id="accounting-done" className="app-done">
-        {done ? t(`app.accounting.done.${done}`) : ''}
-      </p>
-      {query.isPending ? <p>{t('common.loading')}</p> : null}
-      {list ? (
-        <DataTable
-          id="accounting-codes"
-          caption={t('app.accounting.results')}
-          columns={columns}
-          data={rows}
-          getRowId={(code) => String(code.id)}
-          loading={query.isFetching && !query.isPending}
-          rowActions={rowActions}
-          empty={t('app.accounting.none')}
-        />
-      ) : null}
-      {canModify && editing ? (
-        <section aria-labelledby="code-edit-heading" key={editing.id}>
-          <h2 id="code-edit-heading">{t('app.accounting.editHeading', editing.name)}</h2>
-          <CodeEditor
-            idPrefix="code-edit"
-            codes={rows}
-            editing={editing}
-            submitLabel={t('app.people.form.save')}
-            onSubmit={async (values) => {
-              setDone(undefined);
-              const { maxLength, dependsOn, ...rest } = toBody(values);
-              await update.mutateAsync({
-                id: editing.id,
-                patch: {
-                  ...rest,
-                  ...(editing.kind === 'text' ? { maxLength } : {}),
-                  ...((editing.dependsOn?.id ?? null) !== dependsOn ? { dependsOn } : {}),
-                },
-              });
-              setEditing(undefined);
-              setDone('updated');
-            }}
-            onCancel={() => setEditing(undefined)}
+      <AccountingPage
+        number={number}
+        idPrefix="accounting"
+        heading={t('app.accounting.heading', number)}
+        intro={<p>{t('app.accounting.intro')}</p>}
+        readOnly={list?.readOnly === true}
+        problem={failed}
+        done={done ? t(`app.accounting.done.${done}`) : undefined}
+      >
+        {query.isPending ? <p>{t('common.loading')}</p> : null}
+        {list ? (
+          <DataTable
+            id="accounting-codes"
+            caption={t('app.accounting.results')}
+            columns={columns}
+            data={rows}
+            getRowId={(code) => String(code.id)}
+            loading={query.isFetching && !query.isPending}
+            rowActions={rowActions}
+            empty={t('app.accounting.none')}
           />
-        </section>
-      ) : null}
-      {canModify ? (
-        <section aria-labelledby="code-create-heading">
-          <h2 id="code-create-heading">{t('app.accounting.createHeading')}</h2>
-          {list.remaining > 0 ? (
-            <>
-              <p id="code-remaining">{tCount('app.accounting.remaining', list.remaining)}</p>
-              <CodeEditor
-                idPrefix="code-create"
-                codes={rows}
-                submitLabel={t('app.accounting.create')}
-                onSubmit={async (values) => {
-                  setDone(undefined);
-                  await create.mutateAsync({ ...toBody(values), kind: values.kind });
-                  setDone('created');
-                }}
-              />
-            </>
-          ) : (
-            <p id="code-remaining">{t('app.accounting.full')}</p>
+        ) : null}
+        {canModify && editing ? (
+          <section aria-labelledby="code-edit-heading" key={editing.id}>
+            <h2 id="code-edit-heading">{t('app.accounting.editHeading', editing.name)}</h2>
+            <CodeEditor
+              idPrefix="code-edit"
+              codes={rows}
+              editing={editing}
+              submitLabel={t('app.people.form.save')}
+              onSubmit={async (values) => {
+                setDone(undefined);
+                const { maxLength, dependsOn, ...rest } = toBody(values);
+                await update.mutateAsync({
+                  id: editing.id,
+                  patch: {
+                    ...rest,
+                    ...(editing.kind === 'text' ? { maxLength } : {}),
+                    ...((editing.dependsOn?.id ?? null) !== dependsOn ? { dependsOn } : {}),
+                  },
+                });
+                setEditing(undefined);
+                setDone('updated');
+              }}
+              onCancel={() => setEditing(undefined)}
+            />
+          </section>
+        ) : null}
+        {canModify ? (
+          <section aria-labelledby="code-create-heading">
+            <h2 id="code-create-heading">{t('app.accounting.createHeading')}</h2>
+            {list.remaining > 0 ? (
+              <>
+                <p id="code-remaining">{tCount('app.accounting.remaining', list.remaining)}</p>
+                <CodeEditor
+                  idPrefix="code-create"
+                  codes={rows}
+                  submitLabel={t('app.accounting.create')}
+                  onSubmit={async (values) => {
+                    setDone(undefined);
+                    await create.mutateAsync({ ...toBody(values), kind: values.kind });
+                    setDone('created');
+                  }}
+                />
+              </>
+            ) : (
+              <p id="code-remaining">{t('app.accounting.full')}</p>
+            )}
+          </section>
+        ) : null}
+        <ConfirmDialog
+          open={confirming !== undefined}
+          title={confirmTitle}
+          body={t(
+            confirming?.action === 'delete'
+              ? 'app.accounting.confirm.delete'
+              : 'app.accounting.confirm.toggle',
           )}
-        </section>
-      ) : null}
-      <ConfirmDialog
-        open={confirming !== undefined}
-        title={confirmTitle}
-        body={t(
-          confirming?.action === 'delete' ? 'app.accounting.confirm.delete' : 'app.accounting.confirm.toggle',
-        )}
-        confirmLabel={
-          !confirming
-            ? ''
-            : confirming.action === 'delete'
-              ? t('app.accounting.action.delete')
-              : t(`app.people.action.${confirming.code.active ? 'deactivate' : 'reactivate'}`)
-        }
-        onConfirm={() => {
-          if (confirming) act(confirming.code, confirming.action);
-        }}
-        onCancel={() => setConfirming(undefined)}
-      />
+          confirmLabel={
+            !confirming
+              ? ''
+              : confirming.action === 'delete'
+                ? t('app.accounting.action.delete')
+                : t(`app.people.action.${confirming.code.active ? 'deactivate' : 'reactivate'}`)
+          }
+          onConfirm={() => {
+            if (confirming) act(confirming.code, confirming.action);
+          }}
+          onCancel={() => setConfirming(undefined)}
+        />
+      </AccountingPage>
     </>
   );
 }

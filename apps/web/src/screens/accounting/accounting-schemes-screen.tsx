@@ -1,10 +1,8 @@
 import { type AccountingScheme, type GroupScheme, OVERRIDE_LEVELS } from '@cardportal/domain';
-import { ErrorSummary } from '@cardportal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { z } from 'zod';
-import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { type DataColumn, DataTable, dataColumns, type RowActions } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
@@ -14,7 +12,7 @@ import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { type KeySuffix, useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
-import { AccountingNav } from './accounting-nav.tsx';
+import { AccountingPage } from './accounting-page.tsx';
 import {
   accountingCodesQuery,
   groupSchemesQuery,
@@ -237,7 +235,7 @@ function GroupSchemeForm({
  * A scheme in use (assigned, or the default) cannot be deleted.
  */
 export function AccountingSchemesScreen() {
-  const { t, problemText, languageTag } = useApp();
+  const { t, languageTag } = useApp();
   const { number = '' } = useParams();
   usePageTitle(t('app.accounting.schemes.heading', number));
   const query = useQuery(schemesQuery(number));
@@ -338,78 +336,75 @@ export function AccountingSchemesScreen() {
 
   return (
     <>
-      <h1>{t('app.accounting.schemes.heading', number)}</h1>
-      <CompanyTabs number={number} />
-      <AccountingNav number={number} />
-      <p>{t('app.accounting.schemes.intro')}</p>
-      {list?.readOnly ? (
-        <p className="app-notice" id="read-only-notice">
-          {t('app.readOnlyNotice')}
-        </p>
-      ) : null}
-      <ErrorSummary id="schemes-error" message={failed ? problemText(failed) : undefined} />
-      <p role="status" id="schemes-done" className="app-done">
-        {done ? t(`app.accounting.schemes.done.${done}`) : ''}
-      </p>
-      {query.isPending ? <p>{t('common.loading')}</p> : null}
-      {list ? (
-        <DataTable
-          id="scheme-results"
-          caption={t('app.accounting.schemes.results')}
-          columns={columns}
-          data={list.rows}
-          getRowId={(scheme) => String(scheme.id)}
-          loading={query.isFetching && !query.isPending}
-          rowActions={rowActions}
-          empty={t('app.accounting.schemes.none')}
-        />
-      ) : null}
-      {canModify && editing ? (
-        <section aria-labelledby="scheme-edit-heading" key={editing.id}>
-          <h2 id="scheme-edit-heading">{t('app.accounting.editHeading', editing.name)}</h2>
-          <SchemeEditor
-            number={number}
-            editing={editing}
-            onDone={() => {
-              setEditing(undefined);
-              setDone('updated');
-            }}
-            onCancel={() => setEditing(undefined)}
-          />
-        </section>
-      ) : null}
-      {canModify ? (
-        <section aria-labelledby="scheme-create-heading">
-          <h2 id="scheme-create-heading">{t('app.accounting.schemes.createHeading')}</h2>
-          <SchemeEditor number={number} onDone={() => setDone('created')} />
-        </section>
-      ) : null}
-      {groups.data ? (
-        <section aria-labelledby="group-schemes-heading">
-          <h2 id="group-schemes-heading">{t('app.accounting.schemes.groupsHeading')}</h2>
+      <AccountingPage
+        number={number}
+        idPrefix="schemes"
+        heading={t('app.accounting.schemes.heading', number)}
+        intro={<p>{t('app.accounting.schemes.intro')}</p>}
+        readOnly={list?.readOnly === true}
+        problem={failed}
+        done={done ? t(`app.accounting.schemes.done.${done}`) : undefined}
+      >
+        {query.isPending ? <p>{t('common.loading')}</p> : null}
+        {list ? (
           <DataTable
-            id="group-scheme-results"
-            caption={t('app.accounting.schemes.groupsHeading')}
-            columns={groupColumns}
-            data={groups.data.rows}
-            getRowId={(group) => String(group.groupId)}
-            empty={t('app.accounting.schemes.noGroups')}
+            id="scheme-results"
+            caption={t('app.accounting.schemes.results')}
+            columns={columns}
+            data={list.rows}
+            getRowId={(scheme) => String(scheme.id)}
+            loading={query.isFetching && !query.isPending}
+            rowActions={rowActions}
+            empty={t('app.accounting.schemes.none')}
           />
-        </section>
-      ) : null}
-      <ConfirmDialog
-        open={deleting !== undefined}
-        title={deleting ? t('app.accounting.schemes.deleteLabel', deleting.name) : ''}
-        body={t('app.accounting.confirm.toggle')}
-        confirmLabel={t('app.accounting.action.delete')}
-        onConfirm={() => {
-          const scheme = deleting;
-          setDeleting(undefined);
-          setDone(undefined);
-          if (scheme) remove.mutate(scheme.id, { onSuccess: () => setDone('deleted') });
-        }}
-        onCancel={() => setDeleting(undefined)}
-      />
+        ) : null}
+        {canModify && editing ? (
+          <section aria-labelledby="scheme-edit-heading" key={editing.id}>
+            <h2 id="scheme-edit-heading">{t('app.accounting.editHeading', editing.name)}</h2>
+            <SchemeEditor
+              number={number}
+              editing={editing}
+              onDone={() => {
+                setEditing(undefined);
+                setDone('updated');
+              }}
+              onCancel={() => setEditing(undefined)}
+            />
+          </section>
+        ) : null}
+        {canModify ? (
+          <section aria-labelledby="scheme-create-heading">
+            <h2 id="scheme-create-heading">{t('app.accounting.schemes.createHeading')}</h2>
+            <SchemeEditor number={number} onDone={() => setDone('created')} />
+          </section>
+        ) : null}
+        {groups.data ? (
+          <section aria-labelledby="group-schemes-heading">
+            <h2 id="group-schemes-heading">{t('app.accounting.schemes.groupsHeading')}</h2>
+            <DataTable
+              id="group-scheme-results"
+              caption={t('app.accounting.schemes.groupsHeading')}
+              columns={groupColumns}
+              data={groups.data.rows}
+              getRowId={(group) => String(group.groupId)}
+              empty={t('app.accounting.schemes.noGroups')}
+            />
+          </section>
+        ) : null}
+        <ConfirmDialog
+          open={deleting !== undefined}
+          title={deleting ? t('app.accounting.schemes.deleteLabel', deleting.name) : ''}
+          body={t('app.accounting.confirm.toggle')}
+          confirmLabel={t('app.accounting.action.delete')}
+          onConfirm={() => {
+            const scheme = deleting;
+            setDeleting(undefined);
+            setDone(undefined);
+            if (scheme) remove.mutate(scheme.id, { onSuccess: () => setDone('deleted') });
+          }}
+          onCancel={() => setDeleting(undefined)}
+        />
+      </AccountingPage>
     </>
   );
 }

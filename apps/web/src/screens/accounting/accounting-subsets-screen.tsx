@@ -1,9 +1,7 @@
 import { type AccountingSubset, splitCodeList } from '@cardportal/domain';
-import { ErrorSummary } from '@cardportal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { type DataColumn, DataTable, dataColumns, type RowActions } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
@@ -12,7 +10,7 @@ import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { type KeySuffix, useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
-import { AccountingNav } from './accounting-nav.tsx';
+import { AccountingPage } from './accounting-page.tsx';
 import {
   accountingCodesQuery,
   subsetFormSchema,
@@ -115,7 +113,7 @@ function SubsetEditor({
  * scheme line can offer instead of all of them. A subset a scheme uses cannot be deleted.
  */
 export function AccountingSubsetsScreen() {
-  const { t, problemText, languageTag } = useApp();
+  const { t, languageTag } = useApp();
   const { number = '' } = useParams();
   usePageTitle(t('app.accounting.subsets.heading', number));
   const query = useQuery(subsetsQuery(number));
@@ -175,65 +173,62 @@ export function AccountingSubsetsScreen() {
 
   return (
     <>
-      <h1>{t('app.accounting.subsets.heading', number)}</h1>
-      <CompanyTabs number={number} />
-      <AccountingNav number={number} />
-      <p>{t('app.accounting.subsets.intro')}</p>
-      {list?.readOnly ? (
-        <p className="app-notice" id="read-only-notice">
-          {t('app.readOnlyNotice')}
-        </p>
-      ) : null}
-      <ErrorSummary id="subsets-error" message={failed ? problemText(failed) : undefined} />
-      <p role="status" id="subsets-done" className="app-done">
-        {done ? t(`app.accounting.subsets.done.${done}`) : ''}
-      </p>
-      {query.isPending ? <p>{t('common.loading')}</p> : null}
-      {list ? (
-        <DataTable
-          id="subset-results"
-          caption={t('app.accounting.subsets.results')}
-          columns={columns}
-          data={list.rows}
-          getRowId={(subset) => String(subset.id)}
-          loading={query.isFetching && !query.isPending}
-          rowActions={rowActions}
-          empty={t('app.accounting.subsets.none')}
-        />
-      ) : null}
-      {canModify && editing ? (
-        <section aria-labelledby="subset-edit-heading" key={editing.id}>
-          <h2 id="subset-edit-heading">{t('app.accounting.editHeading', editing.name)}</h2>
-          <SubsetEditor
-            number={number}
-            editing={editing}
-            onDone={() => {
-              setEditing(undefined);
-              setDone('updated');
-            }}
-            onCancel={() => setEditing(undefined)}
+      <AccountingPage
+        number={number}
+        idPrefix="subsets"
+        heading={t('app.accounting.subsets.heading', number)}
+        intro={<p>{t('app.accounting.subsets.intro')}</p>}
+        readOnly={list?.readOnly === true}
+        problem={failed}
+        done={done ? t(`app.accounting.subsets.done.${done}`) : undefined}
+      >
+        {query.isPending ? <p>{t('common.loading')}</p> : null}
+        {list ? (
+          <DataTable
+            id="subset-results"
+            caption={t('app.accounting.subsets.results')}
+            columns={columns}
+            data={list.rows}
+            getRowId={(subset) => String(subset.id)}
+            loading={query.isFetching && !query.isPending}
+            rowActions={rowActions}
+            empty={t('app.accounting.subsets.none')}
           />
-        </section>
-      ) : null}
-      {canModify ? (
-        <section aria-labelledby="subset-create-heading">
-          <h2 id="subset-create-heading">{t('app.accounting.subsets.createHeading')}</h2>
-          <SubsetEditor number={number} onDone={() => setDone('created')} />
-        </section>
-      ) : null}
-      <ConfirmDialog
-        open={deleting !== undefined}
-        title={deleting ? t('app.accounting.subsets.deleteLabel', deleting.name) : ''}
-        body={t('app.accounting.confirm.toggle')}
-        confirmLabel={t('app.accounting.action.delete')}
-        onConfirm={() => {
-          const subset = deleting;
-          setDeleting(undefined);
-          setDone(undefined);
-          if (subset) remove.mutate(subset.id, { onSuccess: () => setDone('deleted') });
-        }}
-        onCancel={() => setDeleting(undefined)}
-      />
+        ) : null}
+        {canModify && editing ? (
+          <section aria-labelledby="subset-edit-heading" key={editing.id}>
+            <h2 id="subset-edit-heading">{t('app.accounting.editHeading', editing.name)}</h2>
+            <SubsetEditor
+              number={number}
+              editing={editing}
+              onDone={() => {
+                setEditing(undefined);
+                setDone('updated');
+              }}
+              onCancel={() => setEditing(undefined)}
+            />
+          </section>
+        ) : null}
+        {canModify ? (
+          <section aria-labelledby="subset-create-heading">
+            <h2 id="subset-create-heading">{t('app.accounting.subsets.createHeading')}</h2>
+            <SubsetEditor number={number} onDone={() => setDone('created')} />
+          </section>
+        ) : null}
+        <ConfirmDialog
+          open={deleting !== undefined}
+          title={deleting ? t('app.accounting.subsets.deleteLabel', deleting.name) : ''}
+          body={t('app.accounting.confirm.toggle')}
+          confirmLabel={t('app.accounting.action.delete')}
+          onConfirm={() => {
+            const subset = deleting;
+            setDeleting(undefined);
+            setDone(undefined);
+            if (subset) remove.mutate(subset.id, { onSuccess: () => setDone('deleted') });
+          }}
+          onCancel={() => setDeleting(undefined)}
+        />
+      </AccountingPage>
     </>
   );
 }

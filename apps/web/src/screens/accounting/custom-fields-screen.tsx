@@ -5,13 +5,11 @@ import {
   customFieldDefinitionProblems,
   splitCodeList,
 } from '@cardportal/domain';
-import { ErrorSummary } from '@cardportal/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { deleteCustomField, listCustomFields, saveCustomField } from '../../api/accounting.ts';
-import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { type DataColumn, DataTable, dataColumns, type RowActions } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
@@ -21,7 +19,7 @@ import { ActivePill } from '../../frame/status-pill.tsx';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { type KeySuffix, useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
-import { AccountingNav } from './accounting-nav.tsx';
+import { AccountingPage } from './accounting-page.tsx';
 import { accountingKeys } from './accounting-queries.ts';
 
 type Done = KeySuffix<'app.accounting.custom.done.'>;
@@ -218,7 +216,7 @@ function FieldEditor({
  * holds a value of them.
  */
 export function CustomFieldsScreen() {
-  const { t, tCount, problemText } = useApp();
+  const { t, tCount } = useApp();
   const { number = '' } = useParams();
   usePageTitle(t('app.accounting.custom.heading', number));
   const client = useQueryClient();
@@ -290,71 +288,68 @@ export function CustomFieldsScreen() {
 
   return (
     <>
-      <h1>{t('app.accounting.custom.heading', number)}</h1>
-      <CompanyTabs number={number} />
-      <AccountingNav number={number} />
-      <p>{t('app.accounting.custom.intro')}</p>
-      {list?.readOnly ? (
-        <p className="app-notice" id="read-only-notice">
-          {t('app.readOnlyNotice')}
-        </p>
-      ) : null}
-      <ErrorSummary id="custom-error" message={failed ? problemText(failed) : undefined} />
-      <p role="status" id="custom-done" className="app-done">
-        {done ? t(`app.accounting.custom.done.${done}`) : ''}
-      </p>
-      {query.isPending ? <p>{t('common.loading')}</p> : null}
-      {list ? (
-        <DataTable
-          id="custom-fields"
-          caption={t('app.accounting.custom.results')}
-          columns={columns}
-          data={list.rows}
-          getRowId={(f) => String(f.id)}
-          rowActions={rowActions}
-          empty={t('app.accounting.custom.none')}
-        />
-      ) : null}
-      {list?.canModify && editing ? (
-        <section aria-labelledby="custom-edit-heading" key={editing.id}>
-          <h2 id="custom-edit-heading">{t('app.accounting.editHeading', editing.label)}</h2>
-          <FieldEditor
-            number={number}
-            editing={editing}
-            onDone={() => {
-              setEditing(undefined);
-              setDone('updated');
-            }}
-            onCancel={() => setEditing(undefined)}
+      <AccountingPage
+        number={number}
+        idPrefix="custom"
+        heading={t('app.accounting.custom.heading', number)}
+        intro={<p>{t('app.accounting.custom.intro')}</p>}
+        readOnly={list?.readOnly === true}
+        problem={failed}
+        done={done ? t(`app.accounting.custom.done.${done}`) : undefined}
+      >
+        {query.isPending ? <p>{t('common.loading')}</p> : null}
+        {list ? (
+          <DataTable
+            id="custom-fields"
+            caption={t('app.accounting.custom.results')}
+            columns={columns}
+            data={list.rows}
+            getRowId={(f) => String(f.id)}
+            rowActions={rowActions}
+            empty={t('app.accounting.custom.none')}
           />
-        </section>
-      ) : null}
-      {list?.canModify ? (
-        <section aria-labelledby="custom-create-heading">
-          <h2 id="custom-create-heading">{t('app.accounting.custom.createHeading')}</h2>
-          {list.remaining > 0 ? (
-            <>
-              <p>{tCount('app.accounting.custom.remaining', list.remaining)}</p>
-              <FieldEditor number={number} onDone={() => setDone('created')} />
-            </>
-          ) : (
-            <p>{t('app.accounting.custom.full')}</p>
-          )}
-        </section>
-      ) : null}
-      <ConfirmDialog
-        open={deleting !== undefined}
-        title={deleting ? t('app.accounting.custom.deleteLabel', deleting.label) : ''}
-        body={t('app.accounting.confirm.toggle')}
-        confirmLabel={t('app.accounting.action.delete')}
-        onConfirm={() => {
-          const field = deleting;
-          setDeleting(undefined);
-          setDone(undefined);
-          if (field) remove.mutate(field.id, { onSuccess: () => setDone('deleted') });
-        }}
-        onCancel={() => setDeleting(undefined)}
-      />
+        ) : null}
+        {list?.canModify && editing ? (
+          <section aria-labelledby="custom-edit-heading" key={editing.id}>
+            <h2 id="custom-edit-heading">{t('app.accounting.editHeading', editing.label)}</h2>
+            <FieldEditor
+              number={number}
+              editing={editing}
+              onDone={() => {
+                setEditing(undefined);
+                setDone('updated');
+              }}
+              onCancel={() => setEditing(undefined)}
+            />
+          </section>
+        ) : null}
+        {list?.canModify ? (
+          <section aria-labelledby="custom-create-heading">
+            <h2 id="custom-create-heading">{t('app.accounting.custom.createHeading')}</h2>
+            {list.remaining > 0 ? (
+              <>
+                <p>{tCount('app.accounting.custom.remaining', list.remaining)}</p>
+                <FieldEditor number={number} onDone={() => setDone('created')} />
+              </>
+            ) : (
+              <p>{t('app.accounting.custom.full')}</p>
+            )}
+          </section>
+        ) : null}
+        <ConfirmDialog
+          open={deleting !== undefined}
+          title={deleting ? t('app.accounting.custom.deleteLabel', deleting.label) : ''}
+          body={t('app.accounting.confirm.toggle')}
+          confirmLabel={t('app.accounting.action.delete')}
+          onConfirm={() => {
+            const field = deleting;
+            setDeleting(undefined);
+            setDone(undefined);
+            if (field) remove.mutate(field.id, { onSuccess: () => setDone('deleted') });
+          }}
+          onCancel={() => setDeleting(undefined)}
+        />
+      </AccountingPage>
     </>
   );
 }
