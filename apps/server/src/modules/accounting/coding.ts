@@ -8,10 +8,10 @@ import {
   type ResolvedValue,
   valueKeyOf,
 } from '@cardportal/domain';
-import { and, asc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { accountingSubsetValues, accountingValues } from '../../db/schema.ts';
-import { codesOf } from './repository.ts';
+import { codesOf, startsWith } from './repository.ts';
 import { schemeInEffect } from './schemes.ts';
 import { accountSchemes, defaultsOf, linesOf, schemesOf } from './schemes-repository.ts';
 
@@ -137,12 +137,6 @@ export async function valuesById(
   return new Map(rows.map((r) => [r.id, { value: r.value, description: r.description }]));
 }
 
-const prefixEnd = (prefix: string) => {
-  const chars = [...prefix];
-  const last = chars.pop() as string;
-  return chars.join('') + String.fromCodePoint((last.codePointAt(0) as number) + 1);
-};
-
 /**
  * The active values a scheme line offers (its subset, under `parentId` for a dependent code), whose code
  * or description starts with `q` (any case), in code order — at most `limit`. What a coding form's
@@ -160,10 +154,7 @@ export async function offeredValues(
   if (query.q) {
     const key = valueKeyOf(query.q.trim());
     conditions.push(
-      or(
-        and(gte(accountingValues.valueKey, key), lt(accountingValues.valueKey, prefixEnd(key))),
-        and(gte(accountingValues.descriptionKey, key), lt(accountingValues.descriptionKey, prefixEnd(key))),
-      ),
+      or(startsWith(accountingValues.valueKey, key), startsWith(accountingValues.descriptionKey, key)),
     );
   }
   if (query.parentId !== undefined) conditions.push(eq(accountingValues.parentId, query.parentId));

@@ -163,7 +163,7 @@ function prefixEnd(prefix: string): string {
 }
 
 /** `column` starts with `prefix`, as a range a btree over a `COLLATE "C"` column answers. */
-const startsWith = (
+export const startsWith = (
   column: typeof accountingValues.valueKey | typeof accountingValues.descriptionKey,
   prefix: string,
 ): SQL => and(gte(column, prefix), lt(column, prefixEnd(prefix))) as SQL;

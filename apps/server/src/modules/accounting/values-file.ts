@@ -10,7 +10,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import { asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { type Db, type Executor, queryRows } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { accountingValues } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
@@ -19,7 +19,7 @@ import { csvDocument, formulaSafe } from '../../kernel/spreadsheet.ts';
 import { carriesVirusSignature, virusFound } from '../../kernel/uploads.ts';
 import { looksLikeZip } from '../../kernel/xlsx.ts';
 import { companyInScope, idOf } from '../accounts/index.ts';
-import { type CodeRow, findCode, lockCode } from './repository.ts';
+import { type CodeRow, countValues, findCode, lockCode } from './repository.ts';
 
 /**
  * A code's values as a file (issue 16 item 5, docs/accounting.md "Values as a file"): downloaded as CSV
@@ -335,9 +335,5 @@ async function writeValues(
       )}::jsonb) as v(id int, description text, description_key text, parent_id int, active boolean)
       where a.id = v.id`);
   }
-  if (creates.length > 0)
-    await queryRows(
-      tx,
-      sql`update accounting_codes set value_count = value_count + ${creates.length} where id = ${code.id} returning id`,
-    );
+  if (creates.length > 0) await countValues(tx, code.id, creates.length);
 }

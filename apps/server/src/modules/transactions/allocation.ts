@@ -7,7 +7,6 @@ import {
   type CodingEntry,
   checkAllocationAmounts,
   checkCoding,
-  checkPurchaseDetailsEdit,
   currencyExponent,
   customerCodeProblem,
   isIsoDate,
@@ -57,9 +56,7 @@ import {
   targetsById,
 } from './allocation-repository.ts';
 import { splitLinesOf } from './changes-repository.ts';
-import { findTransaction } from './repository.ts';
-
-type Found = NonNullable<Awaited<ReturnType<typeof findTransaction>>>;
+import { editBlocked, type FoundTransaction as Found, refuseIfClosed, transactionInScope } from './lookup.ts';
 
 const money = (minor: bigint, currency: string) => ({
   minor: minor.toString(),
@@ -73,11 +70,6 @@ const entryOf = (v: StoredValue): CodingEntry | undefined =>
 const toStored = (entries: ReadonlyMap<number, CodingEntry>): StoredValue[] =>
   [...entries].map(([codeId, e]) => ({ codeId, valueId: e.valueId ?? null, text: e.text ?? null }));
 
-/** The refusal of a change to a transaction that is locked or exported (seed 001 §4). */
-function blockedOf(row: { status: string; exportedAt: Date | null }): string | undefined {
-  return checkPurchaseDetailsEdit(row.status as TransactionStatus, row.exportedAt !== null);
-}
-
 /**
  * Cost allocation of one transaction and mass allocation of many (issue 16 item 3, docs/accounting.md):
  * a transaction's whole amount — or each line of its split — booked to codings of the scheme its account
@@ -87,13 +79,6 @@ function blockedOf(row: { status: string; exportedAt: Date | null }): string | u
  */
 export class AllocationService {
   constructor(private readonly db: Db) {}
-
-  private async find(db: Executor, caller: Caller, idText: string, lock = false): Promise<Found> {
-    const id = /^\d{1,15}$/.test(idText) ? Number(idText) : undefined;
-    const row = id === undefined ? undefined : await findTransaction(db, caller, id, lock);
-    if (!row) throw new AppError('notFound', 'transactions.notFound', { message: 'No such transaction' });
-    return row;
-  }
 
   /** The parts a transaction is allocated in: the whole (0) or each line of its split. */
   private async parts(db: Executor, row: Found) {
@@ -106,9 +91,9 @@ export class AllocationService {
   }
 
   async get(caller: Caller, idText: string, db: Executor = this.db): Promise<TransactionAllocation> {
-    const row = await this.find(db, caller, idText);
+    const row = await transactionInScope(db, caller, idText);
     const scheme = await accountScheme(db, row.companyId, row.accountId);
-    const blocked = blockedOf(row) ?? null;
+    const blocked = editBlocked(row) ?? null;
     const canEdit = blocked === null && may(caller, 'allocateTransactions') && scheme.scheme !== null;
     const stored = await allocationsOf(db, [row.id]);
     const names = await valuesById(
@@ -184,15 +169,8 @@ export class AllocationService {
   ): Promise<TransactionAllocation> {
     const body = allocationBodySchema.parse(input);
     return this.db.transaction(async (tx) => {
-      const row = await this.find(tx, caller, idText, true);
-      const blocked = blockedOf(row);
-      if (blocked)
-        throw new AppError('conflict', blocked, {
-          message:
-            blocked === 'transactions.edit.exported'
-              ? 'Exported transactions cannot be edited'
-              : 'Locked transactions cannot have purchase details edited',
-        });
+      const row = await transactionInScope(tx, caller, idText, true);
+      refuseIfClosed(row);
       const part = (await this.parts(tx, row)).find((p) => p.splitLine === body.splitLine);
       if (!part)
         throw new AppError('invalid', 'allocation.splitLine.unknown', {
@@ -302,7 +280,7 @@ export class AllocationService {
     idText: string,
     query: { code?: string | undefined; q?: string | undefined; parent?: string | undefined },
   ): Promise<OfferedValues> {
-    const row = await this.find(this.db, caller, idText);
+    const row = await transactionInScope(this.db, caller, idText);
     const scheme = await accountScheme(this.db, row.companyId, row.accountId);
     const line = scheme.lines.find((l) => String(l.codeId) === query.code && l.kind === 'list');
     if (!line)
@@ -328,12 +306,8 @@ export class AllocationService {
 
   // ---- Mass allocation ----
 
-  private async checkedCompany(db: Executor, caller: Caller, number: string) {
-    return companyInScope(db, caller, number);
-  }
-
   async listMass(caller: Caller, number: string | undefined): Promise<MassAllocationList> {
-    const company = await this.checkedCompany(this.db, caller, number ?? '');
+    const company = await companyInScope(this.db, caller, number ?? '');
     const rows = await massAllocationsOf(this.db, company.id);
     return { rows: rows.map((r) => toMass(r, company.number)) };
   }
@@ -348,7 +322,7 @@ export class AllocationService {
   async mass(caller: Caller, input: MassAllocationBody, ip: string): Promise<MassAllocation> {
     const body = massAllocationBodySchema.parse(input);
     return this.db.transaction(async (tx) => {
-      const company = await this.checkedCompany(tx, caller, body.company);
+      const company = await companyInScope(tx, caller, body.company);
       const scope = transactionScope(caller);
       let targets: MassTarget[];
       const byRange = body.transactionIds === undefined;

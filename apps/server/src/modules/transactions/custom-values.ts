@@ -2,7 +2,6 @@ import {
   type CustomDateFormat,
   type CustomFieldType,
   checkCustomValue,
-  checkPurchaseDetailsEdit,
   formatCustomDate,
   may,
   type TransactionCustomFields,
@@ -16,7 +15,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { auditAdmin } from '../../kernel/audit.ts';
 import { customFieldsOf } from '../accounting/index.ts';
-import { findTransaction } from './repository.ts';
+import { editBlocked, refuseIfClosed, transactionInScope } from './lookup.ts';
 
 /** The custom field values of transactions, by transaction id then field id. */
 export async function customValuesOf(db: Executor, transactionIds: readonly number[]) {
@@ -43,19 +42,11 @@ export async function customValuesOf(db: Executor, transactionIds: readonly numb
 export class CustomValueService {
   constructor(private readonly db: Db) {}
 
-  private async find(db: Executor, caller: Caller, idText: string, lock = false) {
-    const id = /^\d{1,15}$/.test(idText) ? Number(idText) : undefined;
-    const row = id === undefined ? undefined : await findTransaction(db, caller, id, lock);
-    if (!row) throw new AppError('notFound', 'transactions.notFound', { message: 'No such transaction' });
-    return row;
-  }
-
   async get(caller: Caller, idText: string, db: Executor = this.db): Promise<TransactionCustomFields> {
-    const row = await this.find(db, caller, idText);
+    const row = await transactionInScope(db, caller, idText);
     const fields = (await customFieldsOf(db, row.companyId)).filter((f) => f.active);
     const values = (await customValuesOf(db, [row.id])).get(row.id) ?? new Map();
-    const blocked =
-      checkPurchaseDetailsEdit(row.status as TransactionStatus, row.exportedAt !== null) ?? null;
+    const blocked = editBlocked(row) ?? null;
     return {
       transactionId: row.id,
       fields: fields.map((f) => ({
@@ -81,15 +72,8 @@ export class CustomValueService {
     ip: string,
   ): Promise<TransactionCustomFields> {
     return this.db.transaction(async (tx) => {
-      const row = await this.find(tx, caller, idText, true);
-      const blocked = checkPurchaseDetailsEdit(row.status as TransactionStatus, row.exportedAt !== null);
-      if (blocked)
-        throw new AppError('conflict', blocked, {
-          message:
-            blocked === 'transactions.edit.exported'
-              ? 'Exported transactions cannot be edited'
-              : 'Locked transactions cannot have purchase details edited',
-        });
+      const row = await transactionInScope(tx, caller, idText, true);
+      refuseIfClosed(row);
       const fields = (await customFieldsOf(tx, row.companyId)).filter((f) => f.active);
       const before = (await customValuesOf(tx, [row.id])).get(row.id) ?? new Map<number, string>();
       const errors: Record<string, string> = {};

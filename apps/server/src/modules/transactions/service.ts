@@ -56,10 +56,10 @@ import {
 } from './changes-repository.ts';
 import { formatOf } from './file-records.ts';
 import { importTransactions } from './import.ts';
+import { type FoundTransaction, refuseIfClosed, transactionInScope } from './lookup.ts';
 import {
   countTransactions,
   currenciesSince,
-  findTransaction,
   issuerNumberInScope,
   pageOfTransactions,
   setTransactionStatus,
@@ -191,8 +191,6 @@ const STEP_EVENTS = {
   approve: 'transaction.approved',
   lock: 'transaction.locked',
 } as const;
-
-type FoundTransaction = NonNullable<Awaited<ReturnType<typeof findTransaction>>>;
 
 /** What filing a dispute needs besides the database: composing its mail, and waking the mail worker. */
 export interface DisputeMail {
@@ -427,11 +425,8 @@ export class TransactionService {
     });
   }
 
-  private async find(db: Executor, caller: CallerScope, idText: string, lock = false) {
-    const id = /^\d{1,15}$/.test(idText) ? Number(idText) : undefined;
-    const row = id === undefined ? undefined : await findTransaction(db, caller, id, lock);
-    if (!row) throw new AppError('notFound', 'transactions.notFound', { message: 'No such transaction' });
-    return row;
+  private find(db: Executor, caller: CallerScope, idText: string, lock = false) {
+    return transactionInScope(db, caller, idText, lock);
   }
 
   private async detail(
@@ -560,14 +555,7 @@ export class TransactionService {
   }
 
   private checkEditable(row: FoundTransaction): void {
-    const blocked = checkPurchaseDetailsEdit(row.status as TransactionStatus, row.exportedAt !== null);
-    if (blocked)
-      throw new AppError('conflict', blocked, {
-        message:
-          blocked === 'transactions.edit.exported'
-            ? 'Exported transactions cannot be edited'
-            : 'Locked transactions cannot have purchase details edited',
-      });
+    refuseIfClosed(row);
   }
 
   /** The issuer's dispute reasons, for the form on one transaction the caller may dispute. */
