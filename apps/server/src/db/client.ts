@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import v8 from 'node:v8';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -113,6 +114,18 @@ export function isPgliteInitialised(dataDir: string): boolean {
 }
 
 /**
+ * Node 24's V8 can abort the whole process while it frees WebAssembly code it no longer needs
+ * (`Check failed: jit_page_->allocations_.erase(addr) == 1` in `ThreadIsolation::UnregisterWasmAllocation`;
+ * nodejs/node#66366, fixed upstream in V8 9b8ca54d5a, in no Node 24 release yet). PGlite is the only
+ * WebAssembly this product runs, so every process that opens it — the server, the CLI, a test worker,
+ * the tests' template builder — turns that collection off first (docs/runtime.md). The cost is keeping the
+ * baseline code of functions V8 has since optimised, which did not show in resident memory (docs/runtime.md).
+ */
+function withoutWasmCodeGc(): void {
+  v8.setFlagsFromString('--no-wasm-code-gc');
+}
+
+/**
  * Opens the embedded database in a data directory, or in memory. `loadDataDir` starts it from a dump
  * (`dumpDataDir()`) instead of an empty cluster: the tests' template database (apps/server/test).
  */
@@ -125,6 +138,7 @@ export async function openPglite(
     dataDir = pgliteDir(dataDirOrMemory);
     await mkdir(dataDir, { recursive: true });
   }
+  withoutWasmCodeGc();
   // Loaded only in embedded mode: a PostgreSQL-mode server does not carry PGlite's code (memory, issue 6).
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');

@@ -19,7 +19,6 @@ import {
   type OfferedValues,
   parseMinorUnits,
   type TransactionAllocation,
-  type TransactionStatus,
 } from '@cardportal/domain';
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';

@@ -6,7 +6,6 @@ import {
   may,
   type TransactionCustomFields,
   type TransactionCustomValuesBody,
-  type TransactionStatus,
 } from '@cardportal/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';

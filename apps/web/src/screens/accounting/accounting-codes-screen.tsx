@@ -290,98 +290,94 @@ export function AccountingCodesScreen() {
         );
 
   return (
-    <>
-      <AccountingPage
-        number={number}
-        idPrefix="accounting"
-        heading={t('app.accounting.heading', number)}
-        intro={<p>{t('app.accounting.intro')}</p>}
-        readOnly={list?.readOnly === true}
-        problem={failed}
-        done={done ? t(`app.accounting.done.${done}`) : undefined}
-      >
-        {query.isPending ? <p>{t('common.loading')}</p> : null}
-        {list ? (
-          <DataTable
-            id="accounting-codes"
-            caption={t('app.accounting.results')}
-            columns={columns}
-            data={rows}
-            getRowId={(code) => String(code.id)}
-            loading={query.isFetching && !query.isPending}
-            rowActions={rowActions}
-            empty={t('app.accounting.none')}
-          />
-        ) : null}
-        {canModify && editing ? (
-          <section aria-labelledby="code-edit-heading" key={editing.id}>
-            <h2 id="code-edit-heading">{t('app.accounting.editHeading', editing.name)}</h2>
-            <CodeEditor
-              idPrefix="code-edit"
-              codes={rows}
-              editing={editing}
-              submitLabel={t('app.people.form.save')}
-              onSubmit={async (values) => {
-                setDone(undefined);
-                const { maxLength, dependsOn, ...rest } = toBody(values);
-                await update.mutateAsync({
-                  id: editing.id,
-                  patch: {
-                    ...rest,
-                    ...(editing.kind === 'text' ? { maxLength } : {}),
-                    ...((editing.dependsOn?.id ?? null) !== dependsOn ? { dependsOn } : {}),
-                  },
-                });
-                setEditing(undefined);
-                setDone('updated');
-              }}
-              onCancel={() => setEditing(undefined)}
-            />
-          </section>
-        ) : null}
-        {canModify ? (
-          <section aria-labelledby="code-create-heading">
-            <h2 id="code-create-heading">{t('app.accounting.createHeading')}</h2>
-            {list.remaining > 0 ? (
-              <>
-                <p id="code-remaining">{tCount('app.accounting.remaining', list.remaining)}</p>
-                <CodeEditor
-                  idPrefix="code-create"
-                  codes={rows}
-                  submitLabel={t('app.accounting.create')}
-                  onSubmit={async (values) => {
-                    setDone(undefined);
-                    await create.mutateAsync({ ...toBody(values), kind: values.kind });
-                    setDone('created');
-                  }}
-                />
-              </>
-            ) : (
-              <p id="code-remaining">{t('app.accounting.full')}</p>
-            )}
-          </section>
-        ) : null}
-        <ConfirmDialog
-          open={confirming !== undefined}
-          title={confirmTitle}
-          body={t(
-            confirming?.action === 'delete'
-              ? 'app.accounting.confirm.delete'
-              : 'app.accounting.confirm.toggle',
-          )}
-          confirmLabel={
-            !confirming
-              ? ''
-              : confirming.action === 'delete'
-                ? t('app.accounting.action.delete')
-                : t(`app.people.action.${confirming.code.active ? 'deactivate' : 'reactivate'}`)
-          }
-          onConfirm={() => {
-            if (confirming) act(confirming.code, confirming.action);
-          }}
-          onCancel={() => setConfirming(undefined)}
+    <AccountingPage
+      number={number}
+      idPrefix="accounting"
+      heading={t('app.accounting.heading', number)}
+      intro={<p>{t('app.accounting.intro')}</p>}
+      readOnly={list?.readOnly === true}
+      problem={failed}
+      done={done ? t(`app.accounting.done.${done}`) : undefined}
+    >
+      {query.isPending ? <p>{t('common.loading')}</p> : null}
+      {list ? (
+        <DataTable
+          id="accounting-codes"
+          caption={t('app.accounting.results')}
+          columns={columns}
+          data={rows}
+          getRowId={(code) => String(code.id)}
+          loading={query.isFetching && !query.isPending}
+          rowActions={rowActions}
+          empty={t('app.accounting.none')}
         />
-      </AccountingPage>
-    </>
+      ) : null}
+      {canModify && editing ? (
+        <section aria-labelledby="code-edit-heading" key={editing.id}>
+          <h2 id="code-edit-heading">{t('app.accounting.editHeading', editing.name)}</h2>
+          <CodeEditor
+            idPrefix="code-edit"
+            codes={rows}
+            editing={editing}
+            submitLabel={t('app.people.form.save')}
+            onSubmit={async (values) => {
+              setDone(undefined);
+              const { maxLength, dependsOn, ...rest } = toBody(values);
+              await update.mutateAsync({
+                id: editing.id,
+                patch: {
+                  ...rest,
+                  ...(editing.kind === 'text' ? { maxLength } : {}),
+                  ...((editing.dependsOn?.id ?? null) !== dependsOn ? { dependsOn } : {}),
+                },
+              });
+              setEditing(undefined);
+              setDone('updated');
+            }}
+            onCancel={() => setEditing(undefined)}
+          />
+        </section>
+      ) : null}
+      {canModify ? (
+        <section aria-labelledby="code-create-heading">
+          <h2 id="code-create-heading">{t('app.accounting.createHeading')}</h2>
+          {list.remaining > 0 ? (
+            <>
+              <p id="code-remaining">{tCount('app.accounting.remaining', list.remaining)}</p>
+              <CodeEditor
+                idPrefix="code-create"
+                codes={rows}
+                submitLabel={t('app.accounting.create')}
+                onSubmit={async (values) => {
+                  setDone(undefined);
+                  await create.mutateAsync({ ...toBody(values), kind: values.kind });
+                  setDone('created');
+                }}
+              />
+            </>
+          ) : (
+            <p id="code-remaining">{t('app.accounting.full')}</p>
+          )}
+        </section>
+      ) : null}
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title={confirmTitle}
+        body={t(
+          confirming?.action === 'delete' ? 'app.accounting.confirm.delete' : 'app.accounting.confirm.toggle',
+        )}
+        confirmLabel={
+          !confirming
+            ? ''
+            : confirming.action === 'delete'
+              ? t('app.accounting.action.delete')
+              : t(`app.people.action.${confirming.code.active ? 'deactivate' : 'reactivate'}`)
+        }
+        onConfirm={() => {
+          if (confirming) act(confirming.code, confirming.action);
+        }}
+        onCancel={() => setConfirming(undefined)}
+      />
+    </AccountingPage>
   );
 }

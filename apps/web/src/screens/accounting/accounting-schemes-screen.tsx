@@ -335,76 +335,74 @@ export function AccountingSchemesScreen() {
   }, [t, canModify, list, number]);
 
   return (
-    <>
-      <AccountingPage
-        number={number}
-        idPrefix="schemes"
-        heading={t('app.accounting.schemes.heading', number)}
-        intro={<p>{t('app.accounting.schemes.intro')}</p>}
-        readOnly={list?.readOnly === true}
-        problem={failed}
-        done={done ? t(`app.accounting.schemes.done.${done}`) : undefined}
-      >
-        {query.isPending ? <p>{t('common.loading')}</p> : null}
-        {list ? (
-          <DataTable
-            id="scheme-results"
-            caption={t('app.accounting.schemes.results')}
-            columns={columns}
-            data={list.rows}
-            getRowId={(scheme) => String(scheme.id)}
-            loading={query.isFetching && !query.isPending}
-            rowActions={rowActions}
-            empty={t('app.accounting.schemes.none')}
-          />
-        ) : null}
-        {canModify && editing ? (
-          <section aria-labelledby="scheme-edit-heading" key={editing.id}>
-            <h2 id="scheme-edit-heading">{t('app.accounting.editHeading', editing.name)}</h2>
-            <SchemeEditor
-              number={number}
-              editing={editing}
-              onDone={() => {
-                setEditing(undefined);
-                setDone('updated');
-              }}
-              onCancel={() => setEditing(undefined)}
-            />
-          </section>
-        ) : null}
-        {canModify ? (
-          <section aria-labelledby="scheme-create-heading">
-            <h2 id="scheme-create-heading">{t('app.accounting.schemes.createHeading')}</h2>
-            <SchemeEditor number={number} onDone={() => setDone('created')} />
-          </section>
-        ) : null}
-        {groups.data ? (
-          <section aria-labelledby="group-schemes-heading">
-            <h2 id="group-schemes-heading">{t('app.accounting.schemes.groupsHeading')}</h2>
-            <DataTable
-              id="group-scheme-results"
-              caption={t('app.accounting.schemes.groupsHeading')}
-              columns={groupColumns}
-              data={groups.data.rows}
-              getRowId={(group) => String(group.groupId)}
-              empty={t('app.accounting.schemes.noGroups')}
-            />
-          </section>
-        ) : null}
-        <ConfirmDialog
-          open={deleting !== undefined}
-          title={deleting ? t('app.accounting.schemes.deleteLabel', deleting.name) : ''}
-          body={t('app.accounting.confirm.toggle')}
-          confirmLabel={t('app.accounting.action.delete')}
-          onConfirm={() => {
-            const scheme = deleting;
-            setDeleting(undefined);
-            setDone(undefined);
-            if (scheme) remove.mutate(scheme.id, { onSuccess: () => setDone('deleted') });
-          }}
-          onCancel={() => setDeleting(undefined)}
+    <AccountingPage
+      number={number}
+      idPrefix="schemes"
+      heading={t('app.accounting.schemes.heading', number)}
+      intro={<p>{t('app.accounting.schemes.intro')}</p>}
+      readOnly={list?.readOnly === true}
+      problem={failed}
+      done={done ? t(`app.accounting.schemes.done.${done}`) : undefined}
+    >
+      {query.isPending ? <p>{t('common.loading')}</p> : null}
+      {list ? (
+        <DataTable
+          id="scheme-results"
+          caption={t('app.accounting.schemes.results')}
+          columns={columns}
+          data={list.rows}
+          getRowId={(scheme) => String(scheme.id)}
+          loading={query.isFetching && !query.isPending}
+          rowActions={rowActions}
+          empty={t('app.accounting.schemes.none')}
         />
-      </AccountingPage>
-    </>
+      ) : null}
+      {canModify && editing ? (
+        <section aria-labelledby="scheme-edit-heading" key={editing.id}>
+          <h2 id="scheme-edit-heading">{t('app.accounting.editHeading', editing.name)}</h2>
+          <SchemeEditor
+            number={number}
+            editing={editing}
+            onDone={() => {
+              setEditing(undefined);
+              setDone('updated');
+            }}
+            onCancel={() => setEditing(undefined)}
+          />
+        </section>
+      ) : null}
+      {canModify ? (
+        <section aria-labelledby="scheme-create-heading">
+          <h2 id="scheme-create-heading">{t('app.accounting.schemes.createHeading')}</h2>
+          <SchemeEditor number={number} onDone={() => setDone('created')} />
+        </section>
+      ) : null}
+      {groups.data ? (
+        <section aria-labelledby="group-schemes-heading">
+          <h2 id="group-schemes-heading">{t('app.accounting.schemes.groupsHeading')}</h2>
+          <DataTable
+            id="group-scheme-results"
+            caption={t('app.accounting.schemes.groupsHeading')}
+            columns={groupColumns}
+            data={groups.data.rows}
+            getRowId={(group) => String(group.groupId)}
+            empty={t('app.accounting.schemes.noGroups')}
+          />
+        </section>
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={deleting ? t('app.accounting.schemes.deleteLabel', deleting.name) : ''}
+        body={t('app.accounting.confirm.toggle')}
+        confirmLabel={t('app.accounting.action.delete')}
+        onConfirm={() => {
+          const scheme = deleting;
+          setDeleting(undefined);
+          setDone(undefined);
+          if (scheme) remove.mutate(scheme.id, { onSuccess: () => setDone('deleted') });
+        }}
+        onCancel={() => setDeleting(undefined)}
+      />
+    </AccountingPage>
   );
 }

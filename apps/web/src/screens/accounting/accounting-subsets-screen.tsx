@@ -172,63 +172,61 @@ export function AccountingSubsetsScreen() {
     : undefined;
 
   return (
-    <>
-      <AccountingPage
-        number={number}
-        idPrefix="subsets"
-        heading={t('app.accounting.subsets.heading', number)}
-        intro={<p>{t('app.accounting.subsets.intro')}</p>}
-        readOnly={list?.readOnly === true}
-        problem={failed}
-        done={done ? t(`app.accounting.subsets.done.${done}`) : undefined}
-      >
-        {query.isPending ? <p>{t('common.loading')}</p> : null}
-        {list ? (
-          <DataTable
-            id="subset-results"
-            caption={t('app.accounting.subsets.results')}
-            columns={columns}
-            data={list.rows}
-            getRowId={(subset) => String(subset.id)}
-            loading={query.isFetching && !query.isPending}
-            rowActions={rowActions}
-            empty={t('app.accounting.subsets.none')}
-          />
-        ) : null}
-        {canModify && editing ? (
-          <section aria-labelledby="subset-edit-heading" key={editing.id}>
-            <h2 id="subset-edit-heading">{t('app.accounting.editHeading', editing.name)}</h2>
-            <SubsetEditor
-              number={number}
-              editing={editing}
-              onDone={() => {
-                setEditing(undefined);
-                setDone('updated');
-              }}
-              onCancel={() => setEditing(undefined)}
-            />
-          </section>
-        ) : null}
-        {canModify ? (
-          <section aria-labelledby="subset-create-heading">
-            <h2 id="subset-create-heading">{t('app.accounting.subsets.createHeading')}</h2>
-            <SubsetEditor number={number} onDone={() => setDone('created')} />
-          </section>
-        ) : null}
-        <ConfirmDialog
-          open={deleting !== undefined}
-          title={deleting ? t('app.accounting.subsets.deleteLabel', deleting.name) : ''}
-          body={t('app.accounting.confirm.toggle')}
-          confirmLabel={t('app.accounting.action.delete')}
-          onConfirm={() => {
-            const subset = deleting;
-            setDeleting(undefined);
-            setDone(undefined);
-            if (subset) remove.mutate(subset.id, { onSuccess: () => setDone('deleted') });
-          }}
-          onCancel={() => setDeleting(undefined)}
+    <AccountingPage
+      number={number}
+      idPrefix="subsets"
+      heading={t('app.accounting.subsets.heading', number)}
+      intro={<p>{t('app.accounting.subsets.intro')}</p>}
+      readOnly={list?.readOnly === true}
+      problem={failed}
+      done={done ? t(`app.accounting.subsets.done.${done}`) : undefined}
+    >
+      {query.isPending ? <p>{t('common.loading')}</p> : null}
+      {list ? (
+        <DataTable
+          id="subset-results"
+          caption={t('app.accounting.subsets.results')}
+          columns={columns}
+          data={list.rows}
+          getRowId={(subset) => String(subset.id)}
+          loading={query.isFetching && !query.isPending}
+          rowActions={rowActions}
+          empty={t('app.accounting.subsets.none')}
         />
-      </AccountingPage>
-    </>
+      ) : null}
+      {canModify && editing ? (
+        <section aria-labelledby="subset-edit-heading" key={editing.id}>
+          <h2 id="subset-edit-heading">{t('app.accounting.editHeading', editing.name)}</h2>
+          <SubsetEditor
+            number={number}
+            editing={editing}
+            onDone={() => {
+              setEditing(undefined);
+              setDone('updated');
+            }}
+            onCancel={() => setEditing(undefined)}
+          />
+        </section>
+      ) : null}
+      {canModify ? (
+        <section aria-labelledby="subset-create-heading">
+          <h2 id="subset-create-heading">{t('app.accounting.subsets.createHeading')}</h2>
+          <SubsetEditor number={number} onDone={() => setDone('created')} />
+        </section>
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={deleting ? t('app.accounting.subsets.deleteLabel', deleting.name) : ''}
+        body={t('app.accounting.confirm.toggle')}
+        confirmLabel={t('app.accounting.action.delete')}
+        onConfirm={() => {
+          const subset = deleting;
+          setDeleting(undefined);
+          setDone(undefined);
+          if (subset) remove.mutate(subset.id, { onSuccess: () => setDone('deleted') });
+        }}
+        onCancel={() => setDeleting(undefined)}
+      />
+    </AccountingPage>
   );
 }

@@ -287,69 +287,67 @@ export function CustomFieldsScreen() {
     : undefined;
 
   return (
-    <>
-      <AccountingPage
-        number={number}
-        idPrefix="custom"
-        heading={t('app.accounting.custom.heading', number)}
-        intro={<p>{t('app.accounting.custom.intro')}</p>}
-        readOnly={list?.readOnly === true}
-        problem={failed}
-        done={done ? t(`app.accounting.custom.done.${done}`) : undefined}
-      >
-        {query.isPending ? <p>{t('common.loading')}</p> : null}
-        {list ? (
-          <DataTable
-            id="custom-fields"
-            caption={t('app.accounting.custom.results')}
-            columns={columns}
-            data={list.rows}
-            getRowId={(f) => String(f.id)}
-            rowActions={rowActions}
-            empty={t('app.accounting.custom.none')}
-          />
-        ) : null}
-        {list?.canModify && editing ? (
-          <section aria-labelledby="custom-edit-heading" key={editing.id}>
-            <h2 id="custom-edit-heading">{t('app.accounting.editHeading', editing.label)}</h2>
-            <FieldEditor
-              number={number}
-              editing={editing}
-              onDone={() => {
-                setEditing(undefined);
-                setDone('updated');
-              }}
-              onCancel={() => setEditing(undefined)}
-            />
-          </section>
-        ) : null}
-        {list?.canModify ? (
-          <section aria-labelledby="custom-create-heading">
-            <h2 id="custom-create-heading">{t('app.accounting.custom.createHeading')}</h2>
-            {list.remaining > 0 ? (
-              <>
-                <p>{tCount('app.accounting.custom.remaining', list.remaining)}</p>
-                <FieldEditor number={number} onDone={() => setDone('created')} />
-              </>
-            ) : (
-              <p>{t('app.accounting.custom.full')}</p>
-            )}
-          </section>
-        ) : null}
-        <ConfirmDialog
-          open={deleting !== undefined}
-          title={deleting ? t('app.accounting.custom.deleteLabel', deleting.label) : ''}
-          body={t('app.accounting.confirm.toggle')}
-          confirmLabel={t('app.accounting.action.delete')}
-          onConfirm={() => {
-            const field = deleting;
-            setDeleting(undefined);
-            setDone(undefined);
-            if (field) remove.mutate(field.id, { onSuccess: () => setDone('deleted') });
-          }}
-          onCancel={() => setDeleting(undefined)}
+    <AccountingPage
+      number={number}
+      idPrefix="custom"
+      heading={t('app.accounting.custom.heading', number)}
+      intro={<p>{t('app.accounting.custom.intro')}</p>}
+      readOnly={list?.readOnly === true}
+      problem={failed}
+      done={done ? t(`app.accounting.custom.done.${done}`) : undefined}
+    >
+      {query.isPending ? <p>{t('common.loading')}</p> : null}
+      {list ? (
+        <DataTable
+          id="custom-fields"
+          caption={t('app.accounting.custom.results')}
+          columns={columns}
+          data={list.rows}
+          getRowId={(f) => String(f.id)}
+          rowActions={rowActions}
+          empty={t('app.accounting.custom.none')}
         />
-      </AccountingPage>
-    </>
+      ) : null}
+      {list?.canModify && editing ? (
+        <section aria-labelledby="custom-edit-heading" key={editing.id}>
+          <h2 id="custom-edit-heading">{t('app.accounting.editHeading', editing.label)}</h2>
+          <FieldEditor
+            number={number}
+            editing={editing}
+            onDone={() => {
+              setEditing(undefined);
+              setDone('updated');
+            }}
+            onCancel={() => setEditing(undefined)}
+          />
+        </section>
+      ) : null}
+      {list?.canModify ? (
+        <section aria-labelledby="custom-create-heading">
+          <h2 id="custom-create-heading">{t('app.accounting.custom.createHeading')}</h2>
+          {list.remaining > 0 ? (
+            <>
+              <p>{tCount('app.accounting.custom.remaining', list.remaining)}</p>
+              <FieldEditor number={number} onDone={() => setDone('created')} />
+            </>
+          ) : (
+            <p>{t('app.accounting.custom.full')}</p>
+          )}
+        </section>
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={deleting ? t('app.accounting.custom.deleteLabel', deleting.label) : ''}
+        body={t('app.accounting.confirm.toggle')}
+        confirmLabel={t('app.accounting.action.delete')}
+        onConfirm={() => {
+          const field = deleting;
+          setDeleting(undefined);
+          setDone(undefined);
+          if (field) remove.mutate(field.id, { onSuccess: () => setDone('deleted') });
+        }}
+        onCancel={() => setDeleting(undefined)}
+      />
+    </AccountingPage>
   );
 }

@@ -1,5 +1,4 @@
 import { formatCustomDate, type TransactionCustomFields } from '@cardportal/domain';
-import { ErrorSummary } from '@cardportal/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -8,7 +7,6 @@ import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
 import { SelectField, TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { useApp } from '../../lib/app-context.tsx';
-import { problemOf } from '../../lib/query-client.ts';
 import { transactionKeys } from './transactions-queries.ts';
 
 type Field = TransactionCustomFields['fields'][number];
