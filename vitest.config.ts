@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { MAIN_GROUP, WORKERS } from './vitest.shared.ts';
 
 /**
  * Every test layer in one run (npm test): domain rules, the server on PGlite and on PostgreSQL
@@ -14,8 +15,8 @@ export default defineConfig({
         test: {
           name: 'domain',
           include: ['packages/domain/src/**/*.test.ts', 'packages/i18n/*.test.ts'],
-          sequence: { groupOrder: 1 },
-          maxWorkers: 2,
+          sequence: MAIN_GROUP,
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -26,12 +27,15 @@ export default defineConfig({
           // run alone, below.
           exclude: ['apps/server/test/**/*.postgres.test.ts', 'apps/server/test/**/*.timing.test.ts'],
           env: { TEST_DB: 'pglite' },
+          // One module registry per worker for all its files: the server is loaded once a worker, not
+          // once a file (docs/testing.md); test-isolation.pglite.test.ts keeps module mocks out.
+          isolate: false,
           globalSetup: [DB_TEMPLATE],
-          sequence: { groupOrder: 1 },
+          sequence: MAIN_GROUP,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          maxWorkers: 2,
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -41,12 +45,13 @@ export default defineConfig({
           // *.pglite.test.ts are about the embedded database alone.
           exclude: ['apps/server/test/**/*.pglite.test.ts', 'apps/server/test/**/*.timing.test.ts'],
           env: { TEST_DB: 'postgres' },
+          isolate: false,
           globalSetup: [DB_TEMPLATE],
-          sequence: { groupOrder: 2 },
+          sequence: MAIN_GROUP,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          maxWorkers: 2,
+          maxWorkers: WORKERS,
         },
       },
       // Timing comparisons (user enumeration) run last and alone, so no other test's load skews them.
@@ -56,7 +61,7 @@ export default defineConfig({
           include: ['apps/server/test/**/*.timing.test.ts'],
           env: { TEST_DB: db },
           globalSetup: [DB_TEMPLATE],
-          sequence: { groupOrder: 4 + i },
+          sequence: { groupOrder: 2 + i },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks' as const,
@@ -69,7 +74,7 @@ export default defineConfig({
         test: {
           name: 'bench-smoke',
           include: ['bench/*.test.ts'],
-          sequence: { groupOrder: 6 },
+          sequence: { groupOrder: 4 },
           testTimeout: 600_000,
           hookTimeout: 120_000,
           pool: 'forks',
@@ -78,35 +83,18 @@ export default defineConfig({
         },
       },
       'apps/*/vitest.config.ts',
-      // Browser tests, each project with a product of its own (global-setup.ts starts one per project). The
-      // co-brand gallery (a third of the browser time) runs in the PostgreSQL server tests' group, on one of
-      // its two workers; the other browser specs, which share their product, one file at a time after it.
+      // Browser tests: one product per worker (e2e/support/global-setup.ts), in the main group beside the
+      // server tests. The co-brand gallery's cases run three at a time, each in a browser context of its own.
       {
         test: {
           name: 'browser',
           include: ['e2e/**/*.spec.ts'],
-          exclude: ['e2e/cobrand-gallery.spec.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
-          sequence: { groupOrder: 3 },
+          sequence: MAIN_GROUP,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          maxWorkers: 1,
-          fileParallelism: false,
-        },
-      },
-      {
-        test: {
-          name: 'browser-gallery',
-          include: ['e2e/cobrand-gallery.spec.ts'],
-          globalSetup: ['e2e/support/global-setup.ts'],
-          sequence: { groupOrder: 2 },
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          pool: 'forks',
-          // The group's worker count (server-postgres's): a group shares one pool.
-          maxWorkers: 2,
-          // Its cases are marked concurrent: three at a time, each in a browser context of its own.
+          maxWorkers: WORKERS,
           maxConcurrency: 3,
         },
       },

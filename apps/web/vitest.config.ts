@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { MAIN_GROUP, WORKERS } from '../../vitest.shared.ts';
 
 export default defineConfig({
   plugins: [react()],
@@ -9,9 +10,9 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
-    // Beside the embedded-database server tests (their group shares one pool of two workers).
-    sequence: { groupOrder: 1 },
-    maxWorkers: 2,
+    // In the main group of the root config (its projects share one pool of WORKERS workers).
+    sequence: MAIN_GROUP,
+    maxWorkers: WORKERS,
     // Screens render the whole application (react-aria, TanStack) in happy-dom; findBy* waits up to 5 s
     // (test/support.tsx), so a test gets more than that.
     testTimeout: 20_000,

@@ -2,9 +2,21 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
-export const baseUrl = (): string => inject('baseUrl');
-export const mailDir = (): string => inject('mailDir');
-export const dataDir = (): string => inject('dataDir');
+/**
+ * The product this file's worker owns (global-setup.ts starts one per worker): `VITEST_POOL_ID` is the
+ * worker's number, 1 to the project's `maxWorkers`, and no two files run at once in one worker.
+ */
+function product() {
+  const products = inject('products');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const found = products[worker - 1];
+  if (!found) throw new Error(`no product for worker ${worker} (${products.length} started)`);
+  return found;
+}
+
+export const baseUrl = (): string => product().baseUrl;
+export const mailDir = (): string => product().mailDir;
+export const dataDir = (): string => product().dataDir;
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export function launch(): Promise<Browser> {

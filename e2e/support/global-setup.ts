@@ -1,24 +1,41 @@
 import type { TestProject } from 'vitest/node';
-import { startProduct } from './product.ts';
+import { type Product, startProduct } from './product.ts';
 
-/** Starts the built product once for all browser tests (see product.ts). */
+/**
+ * Starts the built product once per worker of the browser project (docs/testing.md): a spec file runs on
+ * the product of its worker (`VITEST_POOL_ID`, see browser.ts), so files run side by side without one
+ * file's users, locks or co-brands showing up in another's, and each product still serves its files one
+ * after the other, as a single product served all of them before.
+ */
 export default async function setup(project: TestProject) {
-  const product = await startProduct();
+  const count = Math.max(1, project.config.maxWorkers);
+  // Side by side: each first start runs PGlite's initdb (a ~700 MB peak, DESIGN §2), a few GB in all.
+  const products: Product[] = await Promise.all(Array.from({ length: count }, () => startProduct()));
   // Users of the browser tests' own, made with the admin CLI while the server runs.
-  const create = (...args: string[]) =>
-    product.cli('user', 'create', '--password', 'Cardportal#2026', ...args);
-  create('--user-id', 'e2elock01', '--email', 'lock@example.com');
-  create('--user-id', 'e2eexpired01', '--email', 'expired@example.com', '--expired');
-  project.provide('baseUrl', product.baseUrl);
-  project.provide('dataDir', product.dataDir);
-  project.provide('mailDir', product.mailDir);
-  return () => product.stop();
+  for (const product of products) {
+    const create = (...args: string[]) =>
+      product.cli('user', 'create', '--password', 'Cardportal#2026', ...args);
+    create('--user-id', 'e2elock01', '--email', 'lock@example.com');
+    create('--user-id', 'e2eexpired01', '--email', 'expired@example.com', '--expired');
+  }
+  project.provide(
+    'products',
+    products.map(({ baseUrl, dataDir, mailDir }) => ({ baseUrl, dataDir, mailDir })),
+  );
+  return async () => {
+    await Promise.all(products.map((product) => product.stop()));
+  };
+}
+
+export interface ProductAddress {
+  baseUrl: string;
+  dataDir: string;
+  mailDir: string;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    dataDir: string;
-    mailDir: string;
+    /** One running product per worker of the browser project, in worker order. */
+    products: ProductAddress[];
   }
 }

@@ -17,8 +17,13 @@ export const GENERATED_PASSWORD_LENGTH = 14;
  * with a letter of each case, a digit and a special character. A draw that breaks any rule a new
  * password must meet (newPasswordProblems: seed 001 §5's construction with the user's minimum, not the
  * user ID when given, not a common password) is thrown away and drawn again, so none ever is.
+ * `problems` is that rule; a test hands in one that refuses some draws, to see them drawn again.
  */
-export function generatedPassword(userId = '', minLength: number = LIMITS.passwordMinLength): string {
+export function generatedPassword(
+  userId = '',
+  minLength: number = LIMITS.passwordMinLength,
+  problems: typeof newPasswordProblems = newPasswordProblems,
+): string {
   const all = LOWER + UPPER + DIGITS + SPECIAL;
   const length = Math.max(GENERATED_PASSWORD_LENGTH, effectiveMinLength(minLength));
   const policy = { passwordMinLength: length };
@@ -30,6 +35,6 @@ export function generatedPassword(userId = '', minLength: number = LIMITS.passwo
       [chars[i], chars[j]] = [chars[j] ?? 'a', chars[i] ?? 'a'];
     }
     const password = chars.join('');
-    if (newPasswordProblems(password, userId, policy).length === 0) return password;
+    if (problems(password, userId, policy).length === 0) return password;
   }
 }
