@@ -1,16 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { suiteScale } from './global-setup.ts';
 
 /**
  * The product this file's worker owns (global-setup.ts starts one per worker): `VITEST_POOL_ID` is the
- * worker's number, 1 to the project's `maxWorkers`, and no two files run at once in one worker.
+ * worker's number, 1 to the project's `maxWorkers`, and no two files run at once in one worker. A copy
+ * of a spec made by scripts/suite-at-scale.ts (`name-scaleN.spec.ts`) uses the N-th set of products.
  */
 function product() {
   const products = inject('products');
   const worker = Number(process.env.VITEST_POOL_ID ?? '1');
-  const found = products[worker - 1];
-  if (!found) throw new Error(`no product for worker ${worker} (${products.length} started)`);
+  const copy = Number(/-scale(\d+)\./.exec(expect.getState().testPath ?? '')?.[1] ?? '1');
+  const perCopy = products.length / suiteScale();
+  const found = products[(copy - 1) * perCopy + worker - 1];
+  if (!found) throw new Error(`no product for worker ${worker}, copy ${copy} (${products.length} started)`);
   return found;
 }
 

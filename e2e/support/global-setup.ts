@@ -8,7 +8,9 @@ import { type Product, startProduct } from './product.ts';
  * after the other, as a single product served all of them before.
  */
 export default async function setup(project: TestProject) {
-  const count = Math.max(1, project.config.maxWorkers);
+  // SUITE_SCALE (scripts/suite-at-scale.ts) runs each spec as several copies; a copy gets products of its
+  // own, as a new spec file of its own would find a product where nobody made its users before.
+  const count = Math.max(1, project.config.maxWorkers) * suiteScale();
   // Side by side: each first start runs PGlite's initdb (a ~700 MB peak, DESIGN §2), a few GB in all.
   const products: Product[] = await Promise.all(Array.from({ length: count }, () => startProduct()));
   // Users of the browser tests' own, made with the admin CLI while the server runs.
@@ -27,6 +29,12 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/** How many copies of each spec this run holds (1 unless scripts/suite-at-scale.ts runs it). */
+export function suiteScale(): number {
+  const scale = Number(process.env.SUITE_SCALE ?? '1');
+  return Number.isInteger(scale) && scale >= 1 ? scale : 1;
+}
+
 export interface ProductAddress {
   baseUrl: string;
   dataDir: string;
@@ -35,7 +43,7 @@ export interface ProductAddress {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One running product per worker of the browser project, in worker order. */
+    /** One running product per worker of the browser project, in worker order (then per copy). */
     products: ProductAddress[];
   }
 }

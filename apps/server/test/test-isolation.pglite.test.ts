@@ -30,9 +30,11 @@ describe('server tests share their workers safely', () => {
   });
 
   it('no server test replaces a module or resets the module registry', () => {
+    // This file names the calls it looks for, so it (and a copy of it, scripts/suite-at-scale.ts) is left out.
     const offenders = testFiles(TEST_DIR)
+      .filter((file) => !path.basename(file).startsWith('test-isolation'))
       .filter((file) => SHARED_REGISTRY_BREAKERS.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(TEST_DIR, file));
-    expect(offenders).toEqual(['test-isolation.pglite.test.ts']);
+    expect(offenders).toEqual([]);
   });
 });
