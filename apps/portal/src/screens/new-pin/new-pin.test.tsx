@@ -220,7 +220,9 @@ describe('NewPinScreen', () => {
         'Invalid PIN. Choose another PIN: 4 digits, not starting with 0, and not your current PIN.',
       ),
     );
-    expect(document.activeElement).toBe(field('newPin'));
+    // Focus moves in an effect after the answer's render: wait for it as for the text (the answer comes
+    // from a promise, outside act, so the effect may run a tick after the text shows).
+    await waitFor(() => expect(document.activeElement).toBe(field('newPin')));
     expect(button('submit').disabled).toBe(false);
     expect(assign).not.toHaveBeenCalled();
     expect(localStorage.getItem('setPin')).toBeNull();
