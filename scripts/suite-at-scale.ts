@@ -28,16 +28,14 @@ const GROWING: { dir: string; test: RegExp }[] = [
 ];
 const FIXED = [/\.timing\.test\.ts$/, /cobrand-gallery\.spec\.ts$/, /portal-legibility\.spec\.ts$/];
 
-function files(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : files(file);
-    return [file];
-  });
-}
+/** Every file under `dir` (relative to the repository), node_modules left out. */
+const files = (dir: string): string[] =>
+  readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((name) => !name.split(path.sep).includes('node_modules'))
+    .map((name) => path.join(dir, name));
 
 /** `a/b/name.kind.test.ts` → `a/b/name-scaleN.kind.test.ts` (the suffixes choose the projects). */
-export function copyName(file: string, n: number): string {
+function copyName(file: string, n: number): string {
   const base = path.basename(file);
   const dot = base.indexOf('.');
   return path.join(path.dirname(file), `${base.slice(0, dot)}-scale${n}${base.slice(dot)}`);

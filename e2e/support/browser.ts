@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { suiteScale } from './global-setup.ts';
+import { suiteScale } from './product.ts';
 
 /**
  * The product this file's worker owns (global-setup.ts starts one per worker): `VITEST_POOL_ID` is the

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { type Product, startProduct } from './product.ts';
+import { type Product, startProduct, suiteScale } from './product.ts';
 
 /**
  * Starts the built product once per worker of the browser project (docs/testing.md): a spec file runs on
@@ -29,17 +29,8 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** How many copies of each spec this run holds (1 unless scripts/suite-at-scale.ts runs it). */
-export function suiteScale(): number {
-  const scale = Number(process.env.SUITE_SCALE ?? '1');
-  return Number.isInteger(scale) && scale >= 1 ? scale : 1;
-}
-
-export interface ProductAddress {
-  baseUrl: string;
-  dataDir: string;
-  mailDir: string;
-}
+/** What a spec needs of a running product: where it answers, its data and its mail. */
+export type ProductAddress = Pick<Product, 'baseUrl' | 'dataDir' | 'mailDir'>;
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -27,6 +27,12 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** How many copies of each spec this run holds (1 unless scripts/suite-at-scale.ts runs it). */
+export function suiteScale(): number {
+  const scale = Number(process.env.SUITE_SCALE ?? '1');
+  return Number.isInteger(scale) && scale >= 1 ? scale : 1;
+}
+
 export interface Product {
   baseUrl: string;
   dataDir: string;

@@ -11,13 +11,10 @@ import { describe, expect, it } from 'vitest';
  */
 const TEST_DIR = import.meta.dirname;
 
-function testFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(file);
-    return entry.name.endsWith('.test.ts') ? [file] : [];
-  });
-}
+const testFiles = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => path.join(dir, name));
 
 /** Calls that replace a module for the rest of the worker's life, or reset the registry the files share. */
 export const SHARED_REGISTRY_BREAKERS = /\bvi\.(mock|doMock|unmock|doUnmock|resetModules)\s*\(/;
