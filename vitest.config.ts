@@ -96,6 +96,9 @@ export default defineConfig({
           pool: 'forks',
           maxWorkers: WORKERS,
           maxConcurrency: 3,
+          // expect.poll waits on a product's answer (a sign-in hashes a password): under the main group's
+          // load that takes longer than vitest's default second, and a spec failed on it (docs/testing.md).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

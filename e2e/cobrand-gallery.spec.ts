@@ -1,10 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Locale, toLanguageTag } from '@cardportal/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, launch } from './support/browser.ts';
+import { axe, baseUrl, DEMO_PASSWORD, launch } from './support/browser.ts';
 import { root } from './support/product.ts';
 
 /**
@@ -62,7 +61,7 @@ async function problemsOn(page: Page, checkContrast: boolean): Promise<string[]>
     [...keys],
   );
   if (!checkContrast) return found;
-  const contrast = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+  const contrast = await axe(page).withRules(['color-contrast']).analyze();
   for (const v of contrast.violations) {
     found.push(`contrast: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }

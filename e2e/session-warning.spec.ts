@@ -6,7 +6,9 @@ import { type Product, startProduct } from './support/product.ts';
 let browser: Browser;
 let product: Product;
 beforeAll(async () => {
-  // A product of its own with a 3-second idle time before the warning.
+  // A product of its own with a 3-second idle time before the warning, on a new data directory it
+  // initialises itself, exactly as `npm start` on a fresh checkout (the other specs' products start from a
+  // prepared copy, support/global-setup.ts).
   [browser, product] = await Promise.all([launch(), startProduct({ SESSION_WARNING_MS: '3000' })]);
 });
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -38,15 +39,55 @@ export interface Product {
   dataDir: string;
   /** Where the SMTP peer writes each mail it receives, as JSON. */
   mailDir: string;
-  cli(...args: string[]): string;
   stop(): Promise<void>;
+}
+
+/** The environment the built server and CLI run with in the browser tests, over a data directory. */
+function productEnv(dataDir: string, extraEnv: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: 'warn',
+    DEMO: '1',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    ...extraEnv,
+  };
+}
+
+/** The built admin CLI over a data directory (its own embedded database, or a running server's socket). */
+function builtCli(env: NodeJS.ProcessEnv, args: string[]): string {
+  return execFileSync(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), ...args], {
+    env,
+    stdio: 'pipe',
+  }).toString();
+}
+
+/**
+ * A data directory initialised once as a product initialises a new one (`cli db init`: initdb,
+ * migrations, demo data) plus the browser tests' own users, for products to start from a copy of
+ * (docs/testing.md): a copy takes ~0.3 s, an initialisation ~8 s of CPU a product.
+ */
+export function prepareDataDir(users: string[][]): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cp-e2e-template-'));
+  const env = productEnv(dataDir);
+  builtCli(env, ['db', 'init']);
+  for (const args of users) builtCli(env, args);
+  return dataDir;
 }
 
 /**
  * Starts the built product exactly as `npm start` runs it — the bundled server, the embedded database
- * in a fresh data directory, the demo data — with a real SMTP peer (smtp-server on loopback).
+ * in a data directory of its own, the demo data — with a real SMTP peer (smtp-server on loopback). With
+ * `from`, that data directory starts as a copy of a prepared one (prepareDataDir); without, it is new and
+ * the product initialises it.
  */
-export async function startProduct(extraEnv: Record<string, string> = {}): Promise<Product> {
+export async function startProduct(
+  extraEnv: Record<string, string> = {},
+  options: { from?: string } = {},
+): Promise<Product> {
   for (const file of [
     'apps/server/dist/server.js',
     'apps/portal/dist/index.html',
@@ -57,6 +98,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
   if (!existsSync('/usr/bin/chromium'))
     throw new Error('/usr/bin/chromium is missing: apt-get install -y chromium');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cp-e2e-'));
+  if (options.from) cpSync(options.from, dataDir, { recursive: true });
   const mailDir = path.join(dataDir, 'mail');
   mkdirSync(mailDir);
   const smtp = new TestSmtp((mail) => {
@@ -67,19 +109,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
   });
   const smtpUrl = await smtp.start();
   const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    RATE_LIMITS: 'off',
-    LOG_LEVEL: 'warn',
-    DEMO: '1',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    SMTP_URL: smtpUrl,
-    ...extraEnv,
-  };
+  const env = productEnv(dataDir, { PORT: String(port), SMTP_URL: smtpUrl, ...extraEnv });
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -101,12 +131,6 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
     baseUrl,
     dataDir,
     mailDir,
-    // The admin CLI, against the running server's database (DESIGN §3).
-    cli: (...args: string[]) =>
-      execFileSync(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), ...args], {
-        env,
-        stdio: 'pipe',
-      }).toString(),
     async stop() {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
