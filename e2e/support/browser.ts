@@ -68,6 +68,10 @@ export const axe = (page: Page): AxeBuilder => new AxeBuilder({ page }).setLegac
 
 /** axe-core on the current page: no serious or critical violation (STYLE: accessibility is tested). */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // On a settled page: a table refreshing (aria-busy) is dimmed on purpose, and axe would judge the dimming.
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, {
+    timeout: 15_000,
+  });
   const result = await axe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
