@@ -6,6 +6,7 @@ import { accountsModule } from './modules/accounts/index.ts';
 import { appModule } from './modules/app/index.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { cobrandModule } from './modules/cobrand/index.ts';
+import { expensesModule } from './modules/expenses/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { issuersModule } from './modules/issuers/index.ts';
 import { loginModule } from './modules/login/index.ts';
@@ -45,6 +46,7 @@ export const MODULES: readonly ServerModule[] = [
   accountsModule,
   accountingModule,
   transactionsModule,
+  expensesModule,
   profileModule,
   rolesModule,
   multiUserModule,

@@ -773,6 +773,70 @@ const MATRIX: Cell[] = [
     url: '/app/api/transactions/mass-allocations/999999/undo',
     expect: row(403, 404, 404, 403, 403, 403, 403, 403, 404),
   },
+  // Expense set-up (issue 17 item 1): seen like the accounting codes, changed by the company's administrators.
+  {
+    endpoint: 'GET /app/api/org/companies/:number/expense-settings',
+    label: 'the expense set-up',
+    url: '/app/api/org/companies/100001/expense-settings',
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 404),
+  },
+  {
+    endpoint: 'PUT /app/api/org/companies/:number/expense-settings/policy',
+    label: 'save a policy in no currency (400)',
+    url: '/app/api/org/companies/100001/expense-settings/policy',
+    body: { currency: 'XXY' },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 404),
+  },
+  ...(
+    [
+      ['types', { name: '' }, { name: 'Unknown' }],
+      [
+        'mileage-rates',
+        { name: '', unit: 'km', currency: 'EUR', rate: '0' },
+        { name: 'U', unit: 'km', currency: 'EUR', rate: '1' },
+      ],
+      ['tax-rates', { name: '', rate: '0' }, { name: 'U', rate: '1' }],
+      [
+        'approval-profiles',
+        { name: '', limit: '', currency: 'EUR' },
+        { name: 'U', limit: '1', currency: 'EUR' },
+      ],
+    ] as const
+  ).flatMap(([part, invalid, valid]) => [
+    {
+      endpoint: `POST /app/api/org/companies/:number/expense-settings/${part}`,
+      label: `add an invalid ${part} record (400)`,
+      url: `/app/api/org/companies/100001/expense-settings/${part}`,
+      body: invalid,
+      expect: row(403, 400, 400, 400, 400, 403, 403, 403, 404),
+    },
+    {
+      endpoint: `PUT /app/api/org/companies/:number/expense-settings/${part}/:id`,
+      label: `change an unknown ${part} record (404)`,
+      url: `/app/api/org/companies/100001/expense-settings/${part}/999999`,
+      body: valid,
+      expect: row(403, 404, 404, 404, 404, 403, 403, 403, 404),
+    },
+    {
+      endpoint: `DELETE /app/api/org/companies/:number/expense-settings/${part}/:id`,
+      label: `delete an unknown ${part} record (404)`,
+      url: `/app/api/org/companies/100001/expense-settings/${part}/999999`,
+      expect: row(403, 404, 404, 404, 404, 403, 403, 403, 404),
+    },
+  ]),
+  {
+    endpoint: 'POST /app/api/org/companies/:number/expense-settings/approval-thresholds',
+    label: 'add a threshold for an unknown profile (400)',
+    url: '/app/api/org/companies/100001/expense-settings/approval-thresholds',
+    body: { amount: '1', currency: 'EUR', profileId: 999999 },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'DELETE /app/api/org/companies/:number/expense-settings/approval-thresholds/:id',
+    label: 'delete an unknown threshold (404)',
+    url: '/app/api/org/companies/100001/expense-settings/approval-thresholds/999999',
+    expect: row(403, 404, 404, 404, 404, 403, 403, 403, 404),
+  },
   // Custom data fields (issue 16 item 4): set up like the accounting codes; captured like the coding.
   {
     endpoint: 'GET /app/api/org/companies/:number/custom-fields',

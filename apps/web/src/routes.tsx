@@ -95,6 +95,18 @@ const AccountCodingScreen = screen('accounting', () =>
 const CustomFieldsScreen = screen('accounting', () =>
   import('./screens/accounting/index.ts').then((m) => m.CustomFieldsScreen),
 );
+const ExpenseTypesScreen = screen('expenses', () =>
+  import('./screens/expenses/index.ts').then((m) => m.ExpenseTypesScreen),
+);
+const ExpensePolicyScreen = screen('expenses', () =>
+  import('./screens/expenses/index.ts').then((m) => m.ExpensePolicyScreen),
+);
+const ExpenseRatesScreen = screen('expenses', () =>
+  import('./screens/expenses/index.ts').then((m) => m.ExpenseRatesScreen),
+);
+const ExpenseApprovalsScreen = screen('expenses', () =>
+  import('./screens/expenses/index.ts').then((m) => m.ExpenseApprovalsScreen),
+);
 const MassAllocationScreen = screen('accounting', () =>
   import('./screens/accounting/index.ts').then((m) => m.MassAllocationScreen),
 );
@@ -205,6 +217,26 @@ function RouteTable() {
             <Route
               path=":number/custom-fields"
               element={gate(can('viewAccountingCodes'), <CustomFieldsScreen />)}
+            />
+            <Route
+              path=":number/expenses"
+              element={gate(can('viewExpenseSettings'), <ExpenseTypesScreen />)}
+            />
+            <Route
+              path=":number/expenses/types"
+              element={gate(can('viewExpenseSettings'), <ExpenseTypesScreen />)}
+            />
+            <Route
+              path=":number/expenses/policy"
+              element={gate(can('viewExpenseSettings'), <ExpensePolicyScreen />)}
+            />
+            <Route
+              path=":number/expenses/rates"
+              element={gate(can('viewExpenseSettings'), <ExpenseRatesScreen />)}
+            />
+            <Route
+              path=":number/expenses/approvals"
+              element={gate(can('viewExpenseSettings'), <ExpenseApprovalsScreen />)}
             />
             <Route
               path=":number/mass-allocation"

@@ -50,6 +50,8 @@ const TABLE: Record<Action, string> = {
   maintainRealCards: 'HIGC',
   viewAccountingCodes: 'ZHIGC',
   maintainAccountingCodes: 'HIGC',
+  viewExpenseSettings: 'ZHIGC',
+  maintainExpenseSettings: 'HIGC',
   viewIssuers: 'ZHI',
   createIssuer: 'Z',
   modifyIssuer: 'ZH',

@@ -80,6 +80,9 @@ export const POLICY = {
   // kept by its administrators; the system administrator sees it read-only.
   viewAccountingCodes: rule(ADMINISTRATORS),
   maintainAccountingCodes: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
+  // A company's expense set-up (issue 17 item 1, docs/expenses.md): seen like its accounting codes.
+  viewExpenseSettings: rule(ADMINISTRATORS),
+  maintainExpenseSettings: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
 
   // Card transactions ("Transactions"): everyone sees those of the cards in its scope; the company side
   // reviews (a cardholder its own), approvers with the role permission approve, program administrators

@@ -18,6 +18,7 @@ export const APP_TEXT_NAMESPACES = [
   'profile',
   'transactions',
   'accounting',
+  'expenses',
 ] as const;
 
 export type AppTextNamespace = (typeof APP_TEXT_NAMESPACES)[number];
@@ -45,6 +46,7 @@ const FEATURE_PREFIXES: ReadonlyArray<readonly [string, AppTextNamespace]> = [
   ['app.transactions.', 'transactions'],
   ['app.issuerCodes.', 'issuers'],
   ['app.accounting.', 'accounting'],
+  ['app.expenses.', 'expenses'],
   ['securityQuestion.', 'profile'],
 ];
 

@@ -1,4 +1,4 @@
-import type { Cobrand } from '@cardportal/domain';
+import type { Cobrand, ExpenseProperty } from '@cardportal/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -1207,5 +1207,195 @@ export const transactionCustomValues = pgTable(
   (t) => [
     primaryKey({ columns: [t.transactionId, t.fieldId] }),
     index('transaction_custom_values_field_idx').on(t.fieldId),
+  ],
+);
+
+/**
+ * A company's expense types (issue 17 item 1; packages/domain expenses.ts has the rules): at most 50, a
+ * name unique in any case, general or mileage, with at most 10 properties its lines capture.
+ */
+export const expenseTypes = pgTable(
+  'expense_types',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    category: text('category').notNull().default('general'),
+    properties: jsonb('properties').$type<ExpenseProperty[]>().notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('expense_types_company_name_key').on(t.companyId, t.nameKey),
+    check('expense_types_category_check', sql`${t.category} in ('general', 'mileage')`),
+  ],
+);
+
+/** A company's expense policy (at most one): its currency, receipts, descriptions and instructions. */
+export const expensePolicies = pgTable(
+  'expense_policies',
+  {
+    companyId: integer('company_id')
+      .primaryKey()
+      .references(() => companies.id),
+    currency: text('currency').notNull(),
+    /** Minor units: lines above it need a receipt; null when only the types' own amounts say so. */
+    receiptAboveMinor: bigint('receipt_above_minor', { mode: 'bigint' }),
+    descriptionMaxLength: smallint('description_max_length').notNull().default(255),
+    workflowInstructions: text('workflow_instructions').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('expense_policies_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('expense_policies_description_check', sql`${t.descriptionMaxLength} between 10 and 255`),
+    check(
+      'expense_policies_receipt_check',
+      sql`${t.receiptAboveMinor} is null or ${t.receiptAboveMinor} > 0`,
+    ),
+  ],
+);
+
+/** The policy's limit and receipt amount for one expense type, in the policy's currency. */
+export const expensePolicyLimits = pgTable(
+  'expense_policy_limits',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => expensePolicies.companyId, { onDelete: 'cascade' }),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => expenseTypes.id, { onDelete: 'cascade' }),
+    limitMinor: bigint('limit_minor', { mode: 'bigint' }),
+    receiptAboveMinor: bigint('receipt_above_minor', { mode: 'bigint' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.typeId] }),
+    index('expense_policy_limits_type_idx').on(t.typeId),
+    check('expense_policy_limits_limit_check', sql`${t.limitMinor} is null or ${t.limitMinor} > 0`),
+    check(
+      'expense_policy_limits_receipt_check',
+      sql`${t.receiptAboveMinor} is null or ${t.receiptAboveMinor} > 0`,
+    ),
+  ],
+);
+
+/** A company's mileage rates (at most 50): per km or mile, in 1/10,000 of the currency's major unit. */
+export const mileageRates = pgTable(
+  'mileage_rates',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    unit: text('unit').notNull(),
+    currency: text('currency').notNull(),
+    rateE4: bigint('rate_e4', { mode: 'bigint' }).notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mileage_rates_company_name_key').on(t.companyId, t.nameKey),
+    // Seed 001 §5: no duplicate rate per unit.
+    uniqueIndex('mileage_rates_company_rate_key').on(t.companyId, t.unit, t.currency, t.rateE4),
+    check('mileage_rates_unit_check', sql`${t.unit} in ('km', 'mi')`),
+    check('mileage_rates_rate_check', sql`${t.rateE4} > 0`),
+    check('mileage_rates_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+/** A company's tax rates (at most 10), in 1/1,000 of a percent. */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    rateE3: integer('rate_e3').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_rates_company_name_key').on(t.companyId, t.nameKey),
+    check('tax_rates_rate_check', sql`${t.rateE3} > 0 and ${t.rateE3} <= 100000`),
+  ],
+);
+
+/**
+ * A company's approval profiles: an approval limit (required) in a currency, the share of its approvers
+ * who must approve a step routed to it, and its approvers (approval_profile_members).
+ */
+export const approvalProfiles = pgTable(
+  'approval_profiles',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    currency: text('currency').notNull(),
+    limitMinor: bigint('limit_minor', { mode: 'bigint' }).notNull(),
+    approvalPercentage: smallint('approval_percentage').notNull().default(100),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('approval_profiles_company_name_key').on(t.companyId, t.nameKey),
+    uniqueIndex('approval_profiles_company_id_key').on(t.companyId, t.id),
+    check('approval_profiles_limit_check', sql`${t.limitMinor} > 0`),
+    check('approval_profiles_percentage_check', sql`${t.approvalPercentage} between 1 and 100`),
+    check('approval_profiles_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+/** An approver of a profile: a user of the profile's company, in at most one profile (their limit). */
+export const approvalProfileMembers = pgTable(
+  'approval_profile_members',
+  {
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => approvalProfiles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.userId] }),
+    uniqueIndex('approval_profile_members_user_key').on(t.userId),
+  ],
+);
+
+/** Reports above `amount` (in its currency) need a step approved by the profile (issue 17 item 3). */
+export const approvalThresholds = pgTable(
+  'approval_thresholds',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => approvalProfiles.id),
+  },
+  (t) => [
+    uniqueIndex('approval_thresholds_company_amount_key').on(t.companyId, t.currency, t.amountMinor),
+    index('approval_thresholds_profile_idx').on(t.profileId),
+    check('approval_thresholds_amount_check', sql`${t.amountMinor} > 0`),
+    check('approval_thresholds_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],
 );

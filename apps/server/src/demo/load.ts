@@ -24,6 +24,7 @@ import type { NewCardholder, UserScope } from '../modules/organisations/index.ts
 import { assignToken } from '../modules/token/index.ts';
 import { createUser, findUserByUserId, type NewUser } from '../modules/users/index.ts';
 import { loadDemoAccountingCodes } from './accounting.ts';
+import { loadDemoExpenseSettings } from './expenses.ts';
 import {
   DEMO_COMPANY_NUMBER,
   DemoAccountSeries,
@@ -397,6 +398,9 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
 /** Set once the demo accounting codes are in (issue 16). */
 const ACCOUNTING_MARKER = 'demo-accounting-codes-loaded';
 
+/** Set once the demo expense set-up is in (issue 17). */
+const EXPENSE_SETTINGS_MARKER = 'demo-expense-settings-loaded';
+
 /** The demo data added by later issues, each once (its marker remembers it). */
 async function loadLaterDemoData(db: Db, secrets: Secrets, markers: ReadonlySet<string>): Promise<void> {
   if (!markers.has(ROLES_MARKER)) await loadDemoRolesAndLinks(db);
@@ -408,6 +412,13 @@ async function loadLaterDemoData(db: Db, secrets: Secrets, markers: ReadonlySet<
     await db
       .insert(serverSecrets)
       .values({ name: ACCOUNTING_MARKER, value: new Date().toISOString() })
+      .onConflictDoNothing();
+  }
+  if (!markers.has(EXPENSE_SETTINGS_MARKER)) {
+    await loadDemoExpenseSettings(db);
+    await db
+      .insert(serverSecrets)
+      .values({ name: EXPENSE_SETTINGS_MARKER, value: new Date().toISOString() })
       .onConflictDoNothing();
   }
 }

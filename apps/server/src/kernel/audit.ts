@@ -43,6 +43,21 @@ export async function audit(db: Executor, event: AuditEvent, entry: AuditEntry):
 
 /** Events of administrators' changes (the audit trail of issue 7). */
 export type AdminAuditEvent =
+  | 'expenseType.created'
+  | 'expenseType.updated'
+  | 'expenseType.deleted'
+  | 'expensePolicy.saved'
+  | 'mileageRate.created'
+  | 'mileageRate.updated'
+  | 'mileageRate.deleted'
+  | 'taxRate.created'
+  | 'taxRate.updated'
+  | 'taxRate.deleted'
+  | 'approvalProfile.created'
+  | 'approvalProfile.updated'
+  | 'approvalProfile.deleted'
+  | 'approvalThreshold.created'
+  | 'approvalThreshold.deleted'
   | 'user.created'
   | 'user.updated'
   | 'user.deactivated'

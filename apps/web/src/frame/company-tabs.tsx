@@ -45,6 +45,13 @@ export function CompanyTabs({ number }: { number: string }) {
             </NavLink>
           </li>
         ) : null}
+        {may({ type: user.userType }, 'viewExpenseSettings') ? (
+          <li>
+            <NavLink to={`${base}/expenses`} id="tab-expenses">
+              {t('app.accounts.tabs.expenses')}
+            </NavLink>
+          </li>
+        ) : null}
       </ul>
     </nav>
   );
