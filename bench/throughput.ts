@@ -3,8 +3,8 @@
  * and resident memory — measured with autocannon against the production build on loopback.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { hash, verify } from '@node-rs/argon2';
@@ -289,16 +289,21 @@ export async function callLoad(
  */
 async function startBareFastify(bodies: string[]): Promise<{ base: string; stop(): Promise<void> }> {
   const port = await freePort();
+  // Through a file: one environment variable holds at most 128 KiB (Linux MAX_ARG_STRLEN), and the text
+  // bundles among the bodies outgrew it.
+  const dir = mkdtempSync(path.join(tmpdir(), 'cp-bare-'));
+  const file = path.join(dir, 'bodies.json');
+  writeFileSync(file, JSON.stringify(bodies));
   const script = `
     const fastify = require(${JSON.stringify(path.join(root, 'node_modules/fastify'))})({ logger: false });
-    JSON.parse(process.env.BODIES).forEach((text, i) => {
+    JSON.parse(require('node:fs').readFileSync(process.env.BODIES_FILE, 'utf8')).forEach((text, i) => {
       const body = JSON.parse(text);
       fastify.get('/bare/' + i, async () => body);
     });
     fastify.listen({ port: ${port}, host: '127.0.0.1' });
   `;
   const child: ChildProcess = spawn(process.execPath, ['-e', script], {
-    env: { ...process.env, BODIES: JSON.stringify(bodies) },
+    env: { ...process.env, BODIES_FILE: file },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -318,6 +323,7 @@ async function startBareFastify(bodies: string[]): Promise<{ base: string; stop(
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
