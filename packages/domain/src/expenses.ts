@@ -107,6 +107,17 @@ export function positiveMinor(text: string, exponent: number): { minor: bigint }
 }
 
 /**
+ * A screen's first check of an amount typed before the currency's decimals are known: empty (undefined,
+ * or `required` when one is needed), else `positiveMinor` at the most decimals any currency has (4); the
+ * server checks the currency's own.
+ */
+export function amountTextProblem(text: string, required?: string): string | undefined {
+  if (text.trim() === '') return required;
+  const parsed = positiveMinor(text, 4);
+  return 'problem' in parsed ? parsed.problem : undefined;
+}
+
+/**
  * A decimal with at most `decimals` places as an integer scaled by 10^decimals (`0.655` with 4 → 6550n),
  * never through a float; undefined when the text is not such a decimal or has more places.
  */

@@ -81,9 +81,9 @@ const notFound = (code: string) => new AppError('notFound', code, { message: 'No
 
 const full = (code: string, message: string) => new AppError('conflict', code, { message });
 
-/** A currency's decimals, or the field's refusal when the code is not ISO 4217. */
+/** A currency's decimals, or the field's refusal when the code is not ISO 4217 money. */
 function exponentOf(currency: string, field: string, code: string): number {
-  const exponent = /^[A-Z]{3}$/.test(currency) ? currencyExponent(currency) : undefined;
+  const exponent = currencyExponent(currency);
   if (exponent === undefined) throw invalid({ [field]: code }, 'setting');
   return exponent;
 }
@@ -359,8 +359,7 @@ export class ExpenseSettingsService {
       const nameProblem = expenseNameProblem('mileageRate', name);
       if (nameProblem) problems.name = nameProblem;
       const currency = body.currency.trim().toUpperCase();
-      if (!/^[A-Z]{3}$/.test(currency) || currencyExponent(currency) === undefined)
-        problems.currency = 'mileageRate.currency.invalid';
+      if (currencyExponent(currency) === undefined) problems.currency = 'mileageRate.currency.invalid';
       const rate = mileageRateOf(body.rate);
       if ('problem' in rate) problems.rate = rate.problem;
       const others = rows.filter((r) => r.id !== current?.id);
@@ -497,7 +496,7 @@ export class ExpenseSettingsService {
       if (rows.some((o) => o.id !== current?.id && o.nameKey === expenseNameKey(name)))
         problems.name ??= 'approvalProfile.name.duplicate';
       const currency = body.currency.trim().toUpperCase();
-      const exponent = /^[A-Z]{3}$/.test(currency) ? currencyExponent(currency) : undefined;
+      const exponent = currencyExponent(currency);
       if (exponent === undefined) problems.currency = 'approvalProfile.currency.invalid';
       let limitMinor = 0n;
       // Seed 001 §8: "Approval limit is required".
@@ -607,7 +606,7 @@ export class ExpenseSettingsService {
         throw full('approvalThreshold.tooMany', 'A company has at most 20 approval thresholds');
       const problems: Record<string, string> = {};
       const currency = body.currency.trim().toUpperCase();
-      const exponent = /^[A-Z]{3}$/.test(currency) ? currencyExponent(currency) : undefined;
+      const exponent = currencyExponent(currency);
       if (exponent === undefined) problems.currency = 'approvalThreshold.currency.invalid';
       let amountMinor = 0n;
       if (exponent !== undefined) {

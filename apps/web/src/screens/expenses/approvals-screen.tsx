@@ -1,11 +1,11 @@
 import {
   type ApprovalProfile,
   type ApprovalThreshold,
+  amountTextProblem,
   approvalPercentageProblem,
   decimalOfMinor,
   EXPENSE_LIMITS,
   expenseNameProblem,
-  minorOfDecimal,
   splitCodeList,
 } from '@cardportal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -24,14 +24,6 @@ import { problemOf } from '../../lib/query-client.ts';
 import { ExpensePage, expenseKeys, useExpenseSettings } from './expense-page.tsx';
 import { FormActions, RecordsSection } from './records-section.tsx';
 
-/** A required positive amount (the currency's decimals are the server's check). */
-const amountProblem = (text: string, required: string): string | undefined => {
-  if (text.trim() === '') return required;
-  const parsed = minorOfDecimal(text, 4);
-  if ('problem' in parsed) return parsed.problem;
-  return parsed.minor > 0n ? undefined : 'expense.amount.positive';
-};
-
 const profileSchema = z
   .object({
     name: z.string(),
@@ -47,7 +39,7 @@ const profileSchema = z
     };
     add('name', expenseNameProblem('approvalProfile', v.name));
     // Seed 001 §8: "Approval limit is required".
-    add('limit', amountProblem(v.limit, 'approvalProfile.limit.required'));
+    add('limit', amountTextProblem(v.limit, 'approvalProfile.limit.required'));
     if (!/^[A-Za-z]{3}$/.test(v.currency.trim())) add('currency', 'approvalProfile.currency.invalid');
     add(
       'approvalPercentage',
@@ -186,7 +178,7 @@ function ProfileEditor({ number, editing, onDone, onCancel }: EditorProps<Approv
 const thresholdSchema = z
   .object({ amount: z.string(), currency: z.string(), profileId: z.string() })
   .superRefine((v, ctx) => {
-    const amount = amountProblem(v.amount, 'money.amount.format');
+    const amount = amountTextProblem(v.amount, 'money.amount.format');
     if (amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: amount });
     if (!/^[A-Za-z]{3}$/.test(v.currency.trim()))
       ctx.addIssue({ code: 'custom', path: ['currency'], message: 'approvalThreshold.currency.invalid' });

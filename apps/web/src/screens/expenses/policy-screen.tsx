@@ -1,10 +1,10 @@
 import {
+  amountTextProblem,
   decimalOfMinor,
   EXPENSE_LIMITS,
   type ExpenseSettings,
   expensePolicyProblems,
   type Money,
-  minorOfDecimal,
 } from '@cardportal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,14 +18,6 @@ import { usePageTitle } from '../../frame/use-page-title.ts';
 import { useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
 import { ExpensePage, expenseKeys, useExpenseSettings } from './expense-page.tsx';
-
-/** An optional amount: empty, or a positive decimal (the currency's decimals are the server's check). */
-const amountProblem = (text: string): string | undefined => {
-  if (text.trim() === '') return undefined;
-  const parsed = minorOfDecimal(text, 4);
-  if ('problem' in parsed) return parsed.problem;
-  return parsed.minor > 0n ? undefined : 'expense.amount.positive';
-};
 
 const formSchema = z
   .object({
@@ -46,11 +38,11 @@ const formSchema = z
     });
     for (const [field, message] of Object.entries(problems))
       ctx.addIssue({ code: 'custom', path: [field], message });
-    const receipt = amountProblem(v.receiptAbove);
+    const receipt = amountTextProblem(v.receiptAbove);
     if (receipt) ctx.addIssue({ code: 'custom', path: ['receiptAbove'], message: receipt });
     v.limits.forEach((line, i) => {
       for (const field of ['limit', 'receiptAbove'] as const) {
-        const problem = amountProblem(line[field]);
+        const problem = amountTextProblem(line[field]);
         if (problem) ctx.addIssue({ code: 'custom', path: ['limits', i, field], message: problem });
       }
     });
