@@ -29,7 +29,7 @@ const SERVER_GRAPH = {
   app: ['multi-user'],
   audit: ['access'],
   cobrand: [],
-  expenses: ['accounts'],
+  expenses: ['access', 'accounts', 'mail'],
   health: [],
   issuers: ['access'],
   login: ['access', 'mail', 'token', 'users'],

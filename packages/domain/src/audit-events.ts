@@ -122,6 +122,19 @@ export const AUDIT_EVENTS = [
   'approvalProfile.deleted',
   'approvalThreshold.created',
   'approvalThreshold.deleted',
+  // Expense reports (issue 17 items 2-3).
+  'expenseReport.created',
+  'expenseReport.updated',
+  'expenseReport.deleted',
+  'expenseReport.submitted',
+  'expenseReport.approved',
+  'expenseReport.sentBack',
+  'expenseReport.rerouted',
+  'expenseLine.added',
+  'expenseLine.changed',
+  'expenseLine.removed',
+  'expenseLine.receiptAttached',
+  'expenseLine.receiptRemoved',
   // Transactions.
   'transaction.reviewed',
   'transaction.approved',
@@ -232,6 +245,10 @@ export const AUDIT_FIELDS = [
   'approvers',
   'amount',
   'profile',
+  'expenseType',
+  'date',
+  'receipt',
+  'approver',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 

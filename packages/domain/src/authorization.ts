@@ -83,6 +83,22 @@ export const POLICY = {
   // A company's expense set-up (issue 17 item 1, docs/expenses.md): seen like its accounting codes.
   viewExpenseSettings: rule(ADMINISTRATORS),
   maintainExpenseSettings: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
+  // Expense reports (issue 17 items 2-4): only cardholders create them (seed 001 §6), the cardholder its
+  // own (a super user accessing as the cardholder may prepare it; submitting is the cardholder's own
+  // word); anyone the route asks approves or sends back — in person, never while accessing as another
+  // user; the company's administrators reroute; who sees one is its scope (docs/expenses.md).
+  createExpenseReports: rule(['A'], { refusal: 'expenseReport.cardholdersOnly' }),
+  submitExpenseReports: rule(['A'], {
+    refusal: 'expenseReport.cardholdersOnly',
+    notWhileActing: 'expenseReport.notWhileActing',
+  }),
+  viewExpenseReports: rule(ALL),
+  approveExpenseReports: rule(ALL, { notWhileActing: 'expenseReport.notWhileActing' }),
+  viewCompanyExpenseReports: rule(ADMINISTRATORS),
+  rerouteExpenseReports: rule(COMPANY_MAINTAINERS, {
+    readOnly: ['Z'],
+    notWhileActing: 'expenseReport.notWhileActing',
+  }),
 
   // Card transactions ("Transactions"): everyone sees those of the cards in its scope; the company side
   // reviews (a cardholder its own), approvers with the role permission approve, program administrators

@@ -186,7 +186,7 @@ export function approvalPercentageProblem(value: number): string | undefined {
 }
 
 /** Markup (`<`, `>`) or a control character other than a line break or tab. */
-function hasMarkupOrControls(text: string): boolean {
+export function hasMarkupOrControls(text: string): boolean {
   for (const ch of text) {
     const code = ch.codePointAt(0) ?? 0;
     if (ch === '<' || ch === '>') return true;

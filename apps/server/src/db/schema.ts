@@ -1399,3 +1399,162 @@ export const approvalThresholds = pgTable(
     check('approval_thresholds_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],
 );
+
+/**
+ * Files stored content-addressed (DESIGN §7 "Files"): receipts today, by the SHA-256 of their bytes
+ * (a file uploaded twice is stored once), in the database so every instance sees them; type-checked by
+ * content and EICAR-checked before they are written (kernel/files.ts).
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    sha256: text('sha256').primaryKey(),
+    mediaType: text('media_type').notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('stored_files_sha256_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    check('stored_files_size_check', sql`${t.size} between 1 and 4194304`),
+  ],
+);
+
+/**
+ * Expense reports (issue 17 item 2, packages/domain expense-reports.ts): a cardholder's, in its
+ * company, in one currency; `total_minor` and `line_count` are written with every change of its lines,
+ * in the same transaction (the total always equals the lines). `round` counts submissions: approvals of
+ * earlier rounds do not count. A reroute waiting for its approver is `reroute_pk` and the step it takes.
+ */
+export const expenseReports = pgTable(
+  'expense_reports',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    ownerPk: integer('owner_pk')
+      .notNull()
+      .references(() => users.id),
+    cardholderId: integer('cardholder_id')
+      .notNull()
+      .references(() => cardholders.id),
+    name: text('name').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('Saved'),
+    totalMinor: bigint('total_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    lineCount: smallint('line_count').notNull().default(0),
+    flaggedCount: smallint('flagged_count').notNull().default(0),
+    round: integer('round').notNull().default(0),
+    reroutePk: integer('reroute_pk').references(() => users.id),
+    rerouteStep: text('reroute_step'),
+    submittedAt: ts('submitted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // A cardholder's reports, newest change first (the list's key), and a company's, in one status or all.
+    index('expense_reports_owner_idx').on(t.ownerPk, t.updatedAt.desc(), t.id.desc()),
+    index('expense_reports_company_idx').on(t.companyId, t.updatedAt.desc(), t.id.desc()),
+    index('expense_reports_company_status_idx').on(t.companyId, t.status, t.updatedAt.desc(), t.id.desc()),
+    // Open reports of a cardholder (deactivation refuses them) and held ones of a company (a new policy).
+    index('expense_reports_cardholder_status_idx').on(t.cardholderId, t.status),
+    check(
+      'expense_reports_status_check',
+      sql`${t.status} in ('Saved', 'Held', 'Submitted', 'Approved', 'SentBack')`,
+    ),
+    check('expense_reports_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('expense_reports_lines_check', sql`${t.lineCount} between 0 and 200`),
+  ],
+);
+
+/**
+ * A report's lines: a card transaction of its cardholder (on one report at most: the unique index), an
+ * out-of-pocket cost, or a journey (odometer start below end, priced by a mileage rate); amounts in minor
+ * units of the report's currency; at most one receipt each (stored_files).
+ */
+export const expenseLines = pgTable(
+  'expense_lines',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => expenseReports.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => expenseTypes.id),
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(() => transactions.id),
+    expenseDate: date('expense_date', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    taxRateId: integer('tax_rate_id').references(() => taxRates.id),
+    taxMinor: bigint('tax_minor', { mode: 'bigint' }),
+    mileageRateId: integer('mileage_rate_id').references(() => mileageRates.id),
+    odometerStart: integer('odometer_start'),
+    odometerEnd: integer('odometer_end'),
+    properties: jsonb('properties').$type<Record<string, string>>().notNull().default({}),
+    receiptSha256: text('receipt_sha256').references(() => storedFiles.sha256),
+    receiptName: text('receipt_name'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('expense_lines_report_idx').on(t.reportId, t.id),
+    uniqueIndex('expense_lines_transaction_key').on(t.transactionId),
+    index('expense_lines_type_idx').on(t.typeId),
+    index('expense_lines_tax_rate_idx').on(t.taxRateId),
+    index('expense_lines_mileage_rate_idx').on(t.mileageRateId),
+    index('expense_lines_receipt_idx').on(t.receiptSha256),
+    check('expense_lines_kind_check', sql`${t.kind} in ('card', 'cash', 'mileage')`),
+    check('expense_lines_card_check', sql`(${t.kind} = 'card') = (${t.transactionId} is not null)`),
+    check(
+      'expense_lines_mileage_check',
+      sql`(${t.kind} = 'mileage') = (${t.mileageRateId} is not null) and (${t.kind} <> 'mileage' or ${t.odometerStart} < ${t.odometerEnd})`,
+    ),
+  ],
+);
+
+/** What happened to a report (its history) and the approvals of each round. */
+export const expenseReportActions = pgTable(
+  'expense_report_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => expenseReports.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    action: text('action').notNull(),
+    byPk: integer('by_pk').references(() => users.id),
+    step: text('step'),
+    targetPk: integer('target_pk').references(() => users.id),
+    note: text('note').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('expense_report_actions_report_idx').on(t.reportId, t.id),
+    check(
+      'expense_report_actions_action_check',
+      sql`${t.action} in ('submitted', 'held', 'resubmitted', 'approved', 'sentBack', 'rerouted')`,
+    ),
+  ],
+);
+
+/** Who a submitted report waits for now (rewritten at every step): the approver's queue reads it. */
+export const expenseReportPending = pgTable(
+  'expense_report_pending',
+  {
+    userPk: integer('user_pk')
+      .notNull()
+      .references(() => users.id),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => expenseReports.id, { onDelete: 'cascade' }),
+    since: ts('since').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userPk, t.reportId] }),
+    // The queue's key: the oldest waiting first.
+    index('expense_report_pending_queue_idx').on(t.userPk, t.since, t.reportId),
+    index('expense_report_pending_report_idx').on(t.reportId),
+  ],
+);

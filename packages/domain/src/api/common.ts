@@ -83,7 +83,7 @@ export const queryText = z
   .transform((value) => (Array.isArray(value) ? value[0] : value));
 
 /** Path parameters: Fastify hands each over as text; the route decides what an unknown one answers. */
-const pathText = (description: string) => z.string().describe(description);
+export const pathText = (description: string) => z.string().describe(description);
 export const companyNumberParam = pathText('The company number');
 export const issuerNumberParam = pathText('The issuer number');
 export const recordIdParam = pathText('The record id (a whole number; anything else is not found)');

@@ -4,9 +4,10 @@ import {
   CARDHOLDER_LIST_ORDER,
   type CallerScope,
   type CardholderSort,
+  OPEN_EXPENSE_REPORT_STATUSES,
   type SortDirection,
 } from '@cardportal/domain';
-import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { containsPattern, insertRow, lockById, updateById } from '../../db/rows.ts';
 import {
@@ -15,6 +16,7 @@ import {
   cardholderReasons,
   cardholders,
   companies,
+  expenseReports,
   issuerCodes,
   issuers,
   orgPoints,
@@ -203,6 +205,25 @@ export async function openAccountsOf(db: Executor, cardholderId: number): Promis
     .select({ n: sql<number>`count(*)::int` })
     .from(accounts)
     .where(and(eq(accounts.cardholderId, cardholderId), sql`${accounts.status} <> 'Closed'`));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The cardholder's open expense reports (Saved, Held, Submitted, SentBack: packages/domain
+ * OPEN_EXPENSE_REPORT_STATUSES). Seed 001 §6: "A cardholder with open expense reports cannot be deleted"
+ * — here, deactivated (a cardholder is never deleted). Read here, on the expenses module's table, because
+ * that module builds on this one (docs/expenses.md).
+ */
+export async function openExpenseReportsOf(db: Executor, cardholderId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(expenseReports)
+    .where(
+      and(
+        eq(expenseReports.cardholderId, cardholderId),
+        inArray(expenseReports.status, [...OPEN_EXPENSE_REPORT_STATUSES]),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 

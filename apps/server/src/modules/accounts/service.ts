@@ -67,6 +67,7 @@ import {
   listGroups,
   lockCompany,
   openAccountsOf,
+  openExpenseReportsOf,
   pageOfAccounts,
   pageOfCardholders,
   reasonsOfCardholder,
@@ -357,6 +358,10 @@ export class AccountService {
       const current = id === undefined ? undefined : await findCardholder(tx, caller, company.id, id, true);
       if (!current) throw notFound('cardholder');
       if (current.active === active) return;
+      if (!active && (await openExpenseReportsOf(tx, current.id)) > 0)
+        throw new AppError('conflict', 'cardholder.openExpenseReports', {
+          message: 'A cardholder with open expense reports cannot be deleted.',
+        });
       if (!active && (await openAccountsOf(tx, current.id)) > 0)
         throw new AppError('conflict', 'cardholder.hasActiveAccounts', {
           message:

@@ -19,6 +19,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import { appHandler } from '../../http/app-handler.ts';
+import { expenseReportRoutes } from './report-routes.ts';
+import { ExpenseReportService } from './reports.ts';
 import { ExpenseSettingsService } from './settings.ts';
 
 /**
@@ -27,7 +29,9 @@ import { ExpenseSettingsService } from './settings.ts';
  * the administrators in scope, changed by the company's (the system administrator reads only).
  */
 export async function expenseRoutes(app: FastifyInstance): Promise<void> {
-  const service = new ExpenseSettingsService(app.db);
+  const reports = new ExpenseReportService(app.db, { texts: app, kick: () => app.mailWorker.kick() });
+  const service = new ExpenseSettingsService(app.db, reports);
+  expenseReportRoutes(app, reports);
   const handle = appHandler(app);
   const base = '/app/api/org/companies/:number/expense-settings';
   const view = 'viewExpenseSettings' as const;

@@ -36,13 +36,14 @@ import {
   taxRateBodySchema,
   taxRateOf,
 } from '@cardportal/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { deleteById, insertRow, updateById } from '../../db/rows.ts';
 import {
   approvalProfileMembers,
   approvalProfiles,
   approvalThresholds,
+  expenseLines,
   expensePolicies,
   expensePolicyLimits,
   expenseTypes,
@@ -54,6 +55,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { type AdminAuditEvent, type AuditChanges, auditAdmin } from '../../kernel/audit.ts';
 import { type CompanyRef, companyInScope, idOf, lockCompany } from '../accounts/index.ts';
+import type { ExpenseReportService } from './reports.ts';
 
 /**
  * A company's expense configuration (issue 17 item 1, docs/expenses.md): expense types, the policy,
@@ -123,8 +125,18 @@ function changed(before: Record<string, unknown> | undefined, after: Record<stri
   return out;
 }
 
+/** Refuses deleting a part of the set-up a report's line uses (409 "Cannot delete …"; deactivate it instead). */
+async function refuseInUse(tx: Executor, uses: SQL, code: string, what: string): Promise<void> {
+  const [line] = await tx.select({ id: expenseLines.id }).from(expenseLines).where(uses).limit(1);
+  if (line) throw full(code, `Cannot delete as there is data associated with this ${what}.`);
+}
+
 export class ExpenseSettingsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Held reports are submitted again in the transaction that saves a policy (reports.ts). */
+    private readonly reports?: Pick<ExpenseReportService, 'resubmitHeld' | 'sendAfterCommit'>,
+  ) {}
 
   /** Runs `fn` in a transaction holding the company's lock (counts and names stay true meanwhile). */
   private changeIn<T>(caller: Caller, number: string, fn: (tx: Executor, company: CompanyRef) => Promise<T>) {
@@ -249,7 +261,8 @@ export class ExpenseSettingsService {
   deleteType(caller: Caller, number: string, idText: string, ip: string) {
     return this.changeIn(caller, number, async (tx, company) => {
       const current = await oneOf(tx, expenseTypes, company.id, idText, 'expenseType.notFound');
-      // The policy's limit for it goes with it (expense_policy_limits cascades); report lines will hold it.
+      // The policy's limit for it goes with it (expense_policy_limits cascades); one a line uses stays.
+      await refuseInUse(tx, eq(expenseLines.typeId, current.id), 'expenseType.inUse', 'expense type');
       await deleteById(tx, expenseTypes, current.id);
       await this.audit(
         tx,
@@ -267,8 +280,14 @@ export class ExpenseSettingsService {
 
   // The policy.
 
-  savePolicy(caller: Caller, number: string, input: ExpensePolicyBody, ip: string) {
-    return this.changeIn(caller, number, async (tx, company): Promise<ExpensePolicy> => {
+  async savePolicy(caller: Caller, number: string, input: ExpensePolicyBody, ip: string) {
+    const { policy, mails } = await this.writePolicy(caller, number, input, ip);
+    await this.reports?.sendAfterCommit(mails);
+    return policy;
+  }
+
+  private writePolicy(caller: Caller, number: string, input: ExpensePolicyBody, ip: string) {
+    return this.changeIn(caller, number, async (tx, company) => {
       const body = expensePolicyBodySchema.parse(input);
       const currency = body.currency.trim().toUpperCase();
       const exponent = exponentOf(currency, 'currency', 'expensePolicy.currency.invalid');
@@ -334,7 +353,9 @@ export class ExpenseSettingsService {
         company.number,
         ip,
       );
-      return toPolicy(row, saved);
+      // Seed 001 §4: reports held for want of a policy are submitted again now.
+      const mails = (await this.reports?.resubmitHeld(tx, company.id)) ?? [];
+      return { policy: toPolicy(row, saved) as ExpensePolicy, mails };
     });
   }
 
@@ -401,6 +422,7 @@ export class ExpenseSettingsService {
   deleteMileageRate(caller: Caller, number: string, idText: string, ip: string) {
     return this.changeIn(caller, number, async (tx, company) => {
       const current = await oneOf(tx, mileageRates, company.id, idText, 'mileageRate.notFound');
+      await refuseInUse(tx, eq(expenseLines.mileageRateId, current.id), 'mileageRate.inUse', 'mileage rate');
       await deleteById(tx, mileageRates, current.id);
       await this.audit(
         tx,
@@ -458,6 +480,7 @@ export class ExpenseSettingsService {
   deleteTaxRate(caller: Caller, number: string, idText: string, ip: string) {
     return this.changeIn(caller, number, async (tx, company) => {
       const current = await oneOf(tx, taxRates, company.id, idText, 'taxRate.notFound');
+      await refuseInUse(tx, eq(expenseLines.taxRateId, current.id), 'taxRate.inUse', 'tax rate');
       await deleteById(tx, taxRates, current.id);
       await this.audit(
         tx,

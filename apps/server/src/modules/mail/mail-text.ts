@@ -10,7 +10,10 @@ export type MailKind =
   | 'password-changed'
   | 'pin-changed'
   | 'first-password'
-  | 'dispute-filed';
+  | 'dispute-filed'
+  | 'expense-submitted'
+  | 'expense-approved'
+  | 'expense-sent-back';
 
 const KEYS: Record<MailKind, { subject: string; body: string }> = {
   otp: { subject: 'mail.otp.subject', body: 'mail.otp.body' },
@@ -23,6 +26,12 @@ const KEYS: Record<MailKind, { subject: string; body: string }> = {
   // A dispute filed on a transaction, to the company's program administrators (args: reference, merchant,
   // transaction date, masked card, amount disputed, reason, filed by). The explanation stays in the portal.
   'dispute-filed': { subject: 'mail.disputeFiled.subject', body: 'mail.disputeFiled.body' },
+  // Expense reports (issue 17 item 3; args: report name, cardholder, total, and for a sent-back report
+  // who sent it back and why): to the approvers a step waits for, to the cardholder once approved or
+  // sent back. The lines and receipts stay in the portal.
+  'expense-submitted': { subject: 'mail.expenseSubmitted.subject', body: 'mail.expenseSubmitted.body' },
+  'expense-approved': { subject: 'mail.expenseApproved.subject', body: 'mail.expenseApproved.body' },
+  'expense-sent-back': { subject: 'mail.expenseSentBack.subject', body: 'mail.expenseSentBack.body' },
 };
 
 /**
