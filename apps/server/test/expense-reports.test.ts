@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
   ExpenseReportDetail,
   ExpenseReportList,
@@ -105,6 +106,21 @@ async function upload(id: number, line: number, bytes: Buffer, name = 'taxi.png'
     headers: { 'content-type': 'application/octet-stream' },
   });
 }
+
+describe('the demo', () => {
+  it('has a report in every state, the submitted one waiting for the level manager', async () => {
+    const rows = await ctx.app.db
+      .select({ status: expenseReports.status, name: expenseReports.name })
+      .from(expenseReports);
+    expect(new Set(rows.map((r) => r.status))).toEqual(
+      new Set(['Saved', 'Held', 'Submitted', 'Approved', 'SentBack']),
+    );
+    const queue = (await (await get('lvlmgr01', '/app/api/expense-approvals')).json()) as ExpenseReportList;
+    expect(queue.rows.map((r) => r.name)).toContain('Plant North supplies');
+    const held = (await (await get('bncuser01', '/app/api/my/expense-reports')).json()) as ExpenseReportList;
+    expect(held.rows.map((r) => [r.name, r.status])).toEqual([['Viaje a Valencia', 'Held']]);
+  });
+});
 
 describe('a cardholder builds a report', () => {
   it('only cardholders create reports; lines from their own transactions, cash and a journey; the total is the lines', async () => {
@@ -229,7 +245,20 @@ describe('a cardholder builds a report', () => {
     expect(line?.receipt).toEqual({ name: 'taxi1.png', mediaType: 'image/png', size: PNG.length });
     expect(line?.flags).toEqual([]);
     await upload(report.id, dinner?.id ?? 0, PNG);
-    expect(await ctx.app.db.select().from(storedFiles)).toHaveLength(1);
+    const png = createHash('sha256').update(PNG).digest('hex');
+    // Attached to two lines, stored once.
+    expect(
+      await ctx.app.db
+        .select({ sha: storedFiles.sha256 })
+        .from(storedFiles)
+        .where(eq(storedFiles.sha256, png)),
+    ).toHaveLength(1);
+    expect(
+      await ctx.app.db
+        .select({ id: expenseLines.id })
+        .from(expenseLines)
+        .where(eq(expenseLines.receiptSha256, png)),
+    ).toHaveLength(2);
     const infected = await upload(report.id, dinner?.id ?? 0, Buffer.from(`%PDF-1.4\n${EICAR}`));
     expect([infected.statusCode, infected.json().code]).toEqual([422, 'upload.virus']);
     const text = await upload(report.id, dinner?.id ?? 0, Buffer.from('just text'));

@@ -107,6 +107,18 @@ const ExpenseRatesScreen = screen('expenses', () =>
 const ExpenseApprovalsScreen = screen('expenses', () =>
   import('./screens/expenses/index.ts').then((m) => m.ExpenseApprovalsScreen),
 );
+const MyExpenseReportsScreen = screen('expenses', () =>
+  import('./screens/expenses/index.ts').then((m) => m.MyExpenseReportsScreen),
+);
+const ExpenseReportScreen = screen('expenses', () =>
+  import('./screens/expenses/index.ts').then((m) => m.ExpenseReportScreen),
+);
+const ExpenseQueueScreen = screen('expenses', () =>
+  import('./screens/expenses/index.ts').then((m) => m.ExpenseQueueScreen),
+);
+const CompanyExpenseReportsScreen = screen('expenses', () =>
+  import('./screens/expenses/index.ts').then((m) => m.CompanyExpenseReportsScreen),
+);
 const MassAllocationScreen = screen('accounting', () =>
   import('./screens/accounting/index.ts').then((m) => m.MassAllocationScreen),
 );
@@ -239,6 +251,10 @@ function RouteTable() {
               element={gate(can('viewExpenseSettings'), <ExpenseApprovalsScreen />)}
             />
             <Route
+              path=":number/expenses/reports"
+              element={gate(can('viewCompanyExpenseReports'), <CompanyExpenseReportsScreen />)}
+            />
+            <Route
               path=":number/mass-allocation"
               element={gate(can('massAllocateTransactions'), <MassAllocationScreen />)}
             />
@@ -284,6 +300,11 @@ function RouteTable() {
             />
             <Route path=":id" element={gate(mayUseTransactions(user.userType), <TransactionViewScreen />)} />
           </Route>
+          <Route path="expense-reports">
+            <Route index element={gate(can('createExpenseReports'), <MyExpenseReportsScreen />)} />
+            <Route path=":id" element={gate(can('viewExpenseReports'), <ExpenseReportScreen />)} />
+          </Route>
+          <Route path="expense-approvals" element={gate(can('viewExpenseReports'), <ExpenseQueueScreen />)} />
           <Route path="my-cards" element={gate(mayUseMyCards(user.userType), <MyCardsScreen />)} />
           <Route path="audit" element={gate(mayUseAudit(user.userType), <AuditScreen />)} />
           <Route path="roles" element={gate(mayUseRoles(user.userType), <RolesScreen />)} />

@@ -24,7 +24,7 @@ import type { NewCardholder, UserScope } from '../modules/organisations/index.ts
 import { assignToken } from '../modules/token/index.ts';
 import { createUser, findUserByUserId, type NewUser } from '../modules/users/index.ts';
 import { loadDemoAccountingCodes } from './accounting.ts';
-import { loadDemoExpenseSettings } from './expenses.ts';
+import { loadDemoExpenseReports, loadDemoExpenseSettings } from './expenses.ts';
 import {
   DEMO_COMPANY_NUMBER,
   DemoAccountSeries,
@@ -337,7 +337,9 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
       markers.has(TRANSACTIONS_MARKER) &&
       markers.has(ISSUER_CODES_MARKER) &&
       markers.has(REAL_CARDS_MARKER) &&
-      markers.has(ACCOUNTING_MARKER)
+      markers.has(ACCOUNTING_MARKER) &&
+      markers.has(EXPENSE_SETTINGS_MARKER) &&
+      markers.has(EXPENSE_REPORTS_MARKER)
     )
       return false;
     await loadLaterDemoData(db, secrets, markers);
@@ -401,6 +403,9 @@ const ACCOUNTING_MARKER = 'demo-accounting-codes-loaded';
 /** Set once the demo expense set-up is in (issue 17). */
 const EXPENSE_SETTINGS_MARKER = 'demo-expense-settings-loaded';
 
+/** Set once the demo expense reports are in, one in every state (issue 17 items 2-3). */
+const EXPENSE_REPORTS_MARKER = 'demo-expense-reports-loaded';
+
 /** The demo data added by later issues, each once (its marker remembers it). */
 async function loadLaterDemoData(db: Db, secrets: Secrets, markers: ReadonlySet<string>): Promise<void> {
   if (!markers.has(ROLES_MARKER)) await loadDemoRolesAndLinks(db);
@@ -419,6 +424,13 @@ async function loadLaterDemoData(db: Db, secrets: Secrets, markers: ReadonlySet<
     await db
       .insert(serverSecrets)
       .values({ name: EXPENSE_SETTINGS_MARKER, value: new Date().toISOString() })
+      .onConflictDoNothing();
+  }
+  if (!markers.has(EXPENSE_REPORTS_MARKER)) {
+    await loadDemoExpenseReports(db);
+    await db
+      .insert(serverSecrets)
+      .values({ name: EXPENSE_REPORTS_MARKER, value: new Date().toISOString() })
       .onConflictDoNothing();
   }
 }

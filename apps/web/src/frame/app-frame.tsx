@@ -9,6 +9,7 @@ import { AriaProvider } from './aria/aria-provider.tsx';
 import { GlobalSearch } from './global-search.tsx';
 import {
   mayUseAudit,
+  mayUseExpenseReports,
   mayUseIssuers,
   mayUseMyCards,
   mayUseOrganisation,
@@ -142,6 +143,14 @@ export function AppFrame() {
                 <NavLink to="/transactions">{t('app.nav.transactions')}</NavLink>
               </li>
             ) : null}
+            {mayUseExpenseReports(user.userType) ? (
+              <li>
+                <NavLink to="/expense-reports">{t('app.nav.expenseReports')}</NavLink>
+              </li>
+            ) : null}
+            <li>
+              <NavLink to="/expense-approvals">{t('app.nav.expenseApprovals')}</NavLink>
+            </li>
             {mayUseMyCards(user.userType) ? (
               <li>
                 <NavLink to="/my-cards">{t('app.nav.myCards')}</NavLink>

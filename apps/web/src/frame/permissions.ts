@@ -27,6 +27,11 @@ export function mayUseRoles(type: UserType): boolean {
 }
 
 /** Whether "My cards" is shown: a cardholder's own card accounts. */
+/** A cardholder's own expense reports (only cardholders create them: seed 001 §6). */
+export function mayUseExpenseReports(type: UserType): boolean {
+  return may({ type }, 'createExpenseReports');
+}
+
 export function mayUseMyCards(type: UserType): boolean {
   return type === 'A';
 }

@@ -5,7 +5,7 @@ import {
   EXPENSE_REPORT_LIMITS,
   EXPENSE_REPORT_STATUSES,
 } from '../expense-reports.ts';
-import { MILEAGE_UNITS } from '../expenses.ts';
+import { EXPENSE_CATEGORIES, EXPENSE_PROPERTY_KINDS, MILEAGE_UNITS } from '../expenses.ts';
 import { keysetPageFields, keysetQueryFields, lenient, pathText, recordIdParam } from './common.ts';
 import { moneySchema } from './transactions.ts';
 
@@ -104,6 +104,25 @@ export const expenseReportDetailSchema = z
       sendBack: z.boolean(),
       reroute: z.boolean(),
     }),
+    /** What the editor offers (the company's active types, mileage and tax rates); null unless the caller edits it. */
+    choices: z
+      .object({
+        types: z.array(
+          z.object({
+            id: z.number().int(),
+            name: z.string(),
+            category: z.enum(EXPENSE_CATEGORIES),
+            properties: z.array(
+              z.object({ label: z.string(), kind: z.enum(EXPENSE_PROPERTY_KINDS), required: z.boolean() }),
+            ),
+          }),
+        ),
+        mileageRates: z.array(
+          z.object({ id: z.number().int(), name: z.string(), unit: z.enum(MILEAGE_UNITS), rate: z.string() }),
+        ),
+        taxRates: z.array(z.object({ id: z.number().int(), name: z.string(), rate: z.string() })),
+      })
+      .nullable(),
     /** The company's policy as the editor needs it; null while the company has none. */
     policy: z
       .object({

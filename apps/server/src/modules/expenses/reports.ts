@@ -3,6 +3,8 @@ import {
   canonicalUserId,
   currencyExponent,
   decimalOfMinor,
+  decimalOfScaled,
+  EXPENSE_LIMITS,
   EXPENSE_REPORT_LIMITS,
   EXPENSE_REPORT_STATUSES,
   type ExpenseLine,
@@ -1284,6 +1286,7 @@ export class ExpenseReportService {
         reroute:
           isReroutable(status) && ['H', 'I', 'G', 'C'].includes(caller.type) && caller.accessedBy === null,
       },
+      choices: owner && isReportEditable(status) ? await choicesOf(db, report) : null,
       policy: policy
         ? {
             currency: policy.currency,
@@ -1342,4 +1345,53 @@ function lineChanges(before: LineRow | undefined, after: LineRow | undefined) {
   for (const field of new Set([...Object.keys(a), ...Object.keys(b)]))
     if (a[field] !== b[field]) out[field] = { before: a[field] ?? null, after: b[field] ?? null };
   return out;
+}
+
+/** The company's active types, and its active mileage rates in the report's currency and tax rates: what a line may name. */
+async function choicesOf(
+  db: Executor,
+  report: ReportRow,
+): Promise<NonNullable<ExpenseReportDetail['choices']>> {
+  const [types, rates, taxes] = await Promise.all([
+    db
+      .select()
+      .from(expenseTypes)
+      .where(and(eq(expenseTypes.companyId, report.companyId), eq(expenseTypes.active, true)))
+      .orderBy(asc(expenseTypes.nameKey)),
+    db
+      .select()
+      .from(mileageRates)
+      .where(
+        and(
+          eq(mileageRates.companyId, report.companyId),
+          eq(mileageRates.active, true),
+          eq(mileageRates.currency, report.currency),
+        ),
+      )
+      .orderBy(asc(mileageRates.nameKey)),
+    db
+      .select()
+      .from(taxRates)
+      .where(and(eq(taxRates.companyId, report.companyId), eq(taxRates.active, true)))
+      .orderBy(asc(taxRates.nameKey)),
+  ]);
+  return {
+    types: types.map((t) => ({
+      id: t.id,
+      name: t.name,
+      category: t.category as 'general' | 'mileage',
+      properties: t.properties,
+    })),
+    mileageRates: rates.map((r) => ({
+      id: r.id,
+      name: r.name,
+      unit: r.unit as 'km' | 'mi',
+      rate: decimalOfScaled(r.rateE4, EXPENSE_LIMITS.mileageRateDecimals),
+    })),
+    taxRates: taxes.map((r) => ({
+      id: r.id,
+      name: r.name,
+      rate: decimalOfScaled(r.rateE3, EXPENSE_LIMITS.taxRateDecimals),
+    })),
+  };
 }

@@ -28,6 +28,7 @@ function ExpenseNav({ number }: { number: string }) {
     ['policy', 'policy'],
     ['rates', 'rates'],
     ['approvals', 'approvals'],
+    ['reports', 'reports'],
   ] as const;
   return (
     <nav className="app-subnav" aria-label={t('app.expenses.nav.label')}>
