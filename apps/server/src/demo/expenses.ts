@@ -267,7 +267,9 @@ export async function loadDemoExpenseReports(db: Db): Promise<void> {
           const route = routeReport(await loadRouteContext(tx, row));
           step = route.state === 'pending' ? route.step.step : undefined;
         }
-        await tx.insert(expenseReportActions).values({ reportId: row.id, round, createdAt: when, ...h, step });
+        await tx
+          .insert(expenseReportActions)
+          .values({ reportId: row.id, round, createdAt: when, ...h, step });
       }
       if (status === 'Submitted') {
         const route = routeReport(await loadRouteContext(tx, row));

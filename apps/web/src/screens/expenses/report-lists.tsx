@@ -18,7 +18,7 @@ import {
 } from '../../api/expense-reports.ts';
 import { DataTable, dataColumns } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
-import { SelectField, TextField } from '../../frame/form/fields.tsx';
+import { TextField } from '../../frame/form/fields.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { useKeysetCursor } from '../../frame/use-keyset-cursor.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
