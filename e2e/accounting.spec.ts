@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, signIn } from './support/browser.ts';
+import { DEMO_PASSWORD, expectAccessible, launch, newPage, signIn, typeDate } from './support/browser.ts';
 
 /**
  * Accounting in the browser (issue 16, "Done when"): an administrator sets up a code with a value and a
@@ -18,18 +18,6 @@ async function signInAs(page: Page, userId: string): Promise<void> {
   await signIn(page, userId, DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
   await page.waitForURL(/\/app\/$/);
   await page.locator('#welcome').waitFor();
-}
-
-async function typeDate(page: Page, id: string, iso: string): Promise<void> {
-  const [year = '', month = '', day = ''] = iso.split('-');
-  for (const [type, digits] of [
-    ['month', month],
-    ['day', day],
-    ['year', year],
-  ] as const) {
-    await page.locator(`#${id} [data-type="${type}"]`).click();
-    await page.keyboard.type(digits);
-  }
 }
 
 /** Types into a type-ahead field and chooses the suggestion by keyboard (down to it, Enter). */

@@ -88,3 +88,16 @@ export async function signIn(page: Page, userId: string, password: string, query
   await page.locator('#password').fill(password);
   await page.locator('#signin-submit').click();
 }
+
+/** Types an ISO date into a date field's segments (month, day, year), as a keyboard user does. */
+export async function typeDate(page: Page, id: string, iso: string): Promise<void> {
+  const [year = '', month = '', day = ''] = iso.split('-');
+  for (const [type, digits] of [
+    ['month', month],
+    ['day', day],
+    ['year', year],
+  ] as const) {
+    await page.locator(`#${id} [data-type="${type}"]`).click();
+    await page.keyboard.type(digits);
+  }
+}
