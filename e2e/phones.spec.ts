@@ -97,6 +97,8 @@ describe('On a phone (issue 20 item 4)', () => {
         '/organisation/100001/account-groups',
         '/organisation/100001/real-cards',
         '/organisation/100001/program-options',
+        '/organisation/100001/expenses/reports',
+        '/expense-approvals',
         '/transactions',
         await firstLink(page, '/transactions', '#transactions-results tbody a'),
         '/transactions/exports',
@@ -123,6 +125,8 @@ describe('On a phone (issue 20 item 4)', () => {
         '/transactions',
         await firstLink(page, '/transactions', '#transactions-results tbody a'),
         '/my-cards',
+        '/expense-reports',
+        await firstLink(page, '/expense-reports', '#reports tbody a'),
         '/profile',
       ],
     };

@@ -199,7 +199,10 @@ export function expenseReportRoutes(app: FastifyInstance, service: ExpenseReport
           .header('x-content-type-options', 'nosniff')
           .header(
             'content-security-policy',
-            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+            // A sandbox for images; Chromium's PDF viewer does not open in a sandboxed document.
+            file.mediaType === 'application/pdf'
+              ? "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'"
+              : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
           )
           .send(Buffer.from(file.bytes));
       },
