@@ -20,6 +20,7 @@ describe('benchmarks, smoke version', () => {
       'import',
       'summary',
       'accounting',
+      'expenses',
     ]);
     for (const section of report.sections) {
       expect(section.table.length, section.name).toBeGreaterThan(0);

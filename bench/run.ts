@@ -11,13 +11,14 @@
  *  - summary: the Transaction Summary at 100,000 and 10,000,000 transactions, by scope, deep and filtered;
  *  - accounting: value search over 100,000 accounting code values.
  * Writes bench/results/latest.json and a table. `-- --check` exits non-zero when a budget is missed;
- * `-- --quick` runs short levels; `-- --only=signin,public,page,scale,paging,import,summary` picks sections.
+ * `-- --quick` runs short levels; `-- --only=signin,public,page,scale,paging,import,summary,accounting,expenses` picks sections.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { accountingBench } from './accounting.ts';
+import { expensesBench } from './expenses.ts';
 import { importBench } from './import.ts';
 import { type Effort, POSTGRES_ADMIN_URL, root, rssMb, type Section, startServer } from './lib.ts';
 import { pageBench } from './page.ts';
@@ -96,6 +97,7 @@ export async function runBenchmarks(effort: Effort, only?: Set<string>): Promise
   if (wants('import')) sections.push(await importBench(effort));
   if (wants('summary')) sections.push(await summaryBench(effort));
   if (wants('accounting')) sections.push(await accountingBench(effort));
+  if (wants('expenses')) sections.push(await expensesBench(effort));
 
   return {
     at: new Date().toISOString(),

@@ -97,7 +97,7 @@ CREATE INDEX "expense_lines_receipt_idx" ON "expense_lines" USING btree ("receip
 CREATE INDEX "expense_report_actions_report_idx" ON "expense_report_actions" USING btree ("report_id","id");--> statement-breakpoint
 CREATE INDEX "expense_report_pending_queue_idx" ON "expense_report_pending" USING btree ("user_pk","since","report_id");--> statement-breakpoint
 CREATE INDEX "expense_report_pending_report_idx" ON "expense_report_pending" USING btree ("report_id");--> statement-breakpoint
-CREATE INDEX "expense_reports_owner_idx" ON "expense_reports" USING btree ("owner_pk","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "expense_reports_company_idx" ON "expense_reports" USING btree ("company_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "expense_reports_company_status_idx" ON "expense_reports" USING btree ("company_id","status","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "expense_reports_owner_idx" ON "expense_reports" USING btree ("owner_pk","updated_at","id");--> statement-breakpoint
+CREATE INDEX "expense_reports_company_idx" ON "expense_reports" USING btree ("company_id","updated_at","id");--> statement-breakpoint
+CREATE INDEX "expense_reports_company_status_idx" ON "expense_reports" USING btree ("company_id","status","updated_at","id");--> statement-breakpoint
 CREATE INDEX "expense_reports_cardholder_status_idx" ON "expense_reports" USING btree ("cardholder_id","status");

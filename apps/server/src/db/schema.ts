@@ -1454,9 +1454,11 @@ export const expenseReports = pgTable(
   },
   (t) => [
     // A cardholder's reports, newest change first (the list's key), and a company's, in one status or all.
-    index('expense_reports_owner_idx').on(t.ownerPk, t.updatedAt.desc(), t.id.desc()),
-    index('expense_reports_company_idx').on(t.companyId, t.updatedAt.desc(), t.id.desc()),
-    index('expense_reports_company_status_idx').on(t.companyId, t.status, t.updatedAt.desc(), t.id.desc()),
+    // Ascending, read backwards: `ORDER BY updated_at DESC, id DESC` is NULLS FIRST, which an index
+    // declared `DESC` (NULLS LAST) cannot give — the planner sorted instead (bench/expenses.ts found it).
+    index('expense_reports_owner_idx').on(t.ownerPk, t.updatedAt, t.id),
+    index('expense_reports_company_idx').on(t.companyId, t.updatedAt, t.id),
+    index('expense_reports_company_status_idx').on(t.companyId, t.status, t.updatedAt, t.id),
     // Open reports of a cardholder (deactivation refuses them) and held ones of a company (a new policy).
     index('expense_reports_cardholder_status_idx').on(t.cardholderId, t.status),
     check(
