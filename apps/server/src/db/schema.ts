@@ -643,17 +643,14 @@ export const transactions = pgTable(
   },
   (t) => [
     uniqueIndex('transactions_issuer_reference_key').on(t.issuerId, t.reference),
-    // The Transaction Summary's key (date, id; newest first) within each scope (docs/transactions.md).
-    index('transactions_company_date_idx').on(t.companyId, t.transactionDate.desc(), t.id.desc()),
-    index('transactions_account_date_idx').on(t.accountId, t.transactionDate.desc(), t.id.desc()),
-    index('transactions_issuer_date_idx').on(t.issuerId, t.transactionDate.desc(), t.id.desc()),
+    // The Transaction Summary's key (date, id) within each scope (docs/transactions.md), ascending: read
+    // forwards for "oldest", backwards for "newest" (`ORDER BY … DESC` is NULLS FIRST, which a `DESC`
+    // index — Drizzle writes NULLS LAST — cannot give; migration 0019, docs/paging.md).
+    index('transactions_company_date_idx').on(t.companyId, t.transactionDate, t.id),
+    index('transactions_account_date_idx').on(t.accountId, t.transactionDate, t.id),
+    index('transactions_issuer_date_idx').on(t.issuerId, t.transactionDate, t.id),
     // A company's transactions in one status (what is left to review, approve, lock), in the same order.
-    index('transactions_company_status_date_idx').on(
-      t.companyId,
-      t.status,
-      t.transactionDate.desc(),
-      t.id.desc(),
-    ),
+    index('transactions_company_status_date_idx').on(t.companyId, t.status, t.transactionDate, t.id),
     check('transactions_status_check', sql`${t.status} in ('New', 'Reviewed', 'Approved', 'Locked')`),
     check('transactions_amount_check', sql`${t.amount} <> 0`),
     check('transactions_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
@@ -835,7 +832,7 @@ export const transactionExports = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('transaction_exports_company_idx').on(t.companyId, t.id.desc()),
+    index('transaction_exports_company_idx').on(t.companyId, t.id),
     check('transaction_exports_format_check', sql`${t.format} in ('csv', 'xlsx')`),
   ],
 );
@@ -1091,7 +1088,7 @@ export const massAllocations = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     undoneAt: ts('undone_at'),
   },
-  (t) => [index('mass_allocations_company_idx').on(t.companyId, t.id.desc())],
+  (t) => [index('mass_allocations_company_idx').on(t.companyId, t.id)],
 );
 
 export const massAllocationItems = pgTable(
