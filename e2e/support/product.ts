@@ -115,7 +115,8 @@ export async function startProduct(
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  // A fresh data directory (initdb, migrations, demo data) on a loaded two-core machine took over 120 s.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
@@ -124,7 +125,7 @@ export async function startProduct(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not become ready in 120 s');
+    if (Date.now() > deadline) throw new Error('server did not become ready in 240 s');
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

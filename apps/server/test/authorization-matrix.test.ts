@@ -1424,5 +1424,6 @@ describe('authorization matrix: every /app/api endpoint × every user type', () 
       }
     }
     expect(differences).toEqual([]);
-  });
+    // ~200 endpoints × 11 principals, one request each: sized to the work on a loaded two-core machine.
+  }, 180_000);
 });

@@ -19,6 +19,7 @@ describe('application frame', () => {
       'People',
       'Organisation',
       'Transactions',
+      'Approvals',
       'Roles',
       'Audit trail',
       'My Profile',
@@ -35,6 +36,8 @@ describe('application frame', () => {
     expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
       'Home',
       'Transactions',
+      'Expense reports',
+      'Approvals',
       'My cards',
       'My Profile',
     ]);

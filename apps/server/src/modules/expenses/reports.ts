@@ -569,8 +569,7 @@ export class ExpenseReportService {
    * approve it (it stays editable).
    */
   async submit(caller: Caller, idText: string, ip: string): Promise<ExpenseReportDetail> {
-    const mails: Mailing[] = [];
-    const detail = await this.db.transaction(async (tx) => {
+    return this.withMail(async (tx, mails) => {
       const report = await this.ownReport(tx, caller, idText);
       const problem = submitProblem(report.status as ExpenseReportStatus, report.lineCount);
       if (problem)
@@ -633,14 +632,11 @@ export class ExpenseReportService {
       });
       return this.detail(tx, caller, submitted);
     });
-    await this.send(mails);
-    return detail;
   }
 
   /** Approves the step the caller is an approver of; the route moves on, or the report is approved. */
   async approve(caller: Caller, idText: string, ip: string): Promise<ExpenseReportDetail> {
-    const mails: Mailing[] = [];
-    const detail = await this.db.transaction(async (tx) => {
+    return this.withMail(async (tx, mails) => {
       const report = await this.actionable(tx, caller, idText);
       const context = await loadRouteContext(tx, report);
       const route = routeReport(context);
@@ -655,8 +651,6 @@ export class ExpenseReportService {
       });
       return this.detail(tx, caller, after);
     });
-    await this.send(mails);
-    return detail;
   }
 
   /** Sends the report back to its cardholder with a reason: editable again, approvals start over. */
@@ -667,8 +661,7 @@ export class ExpenseReportService {
     ip: string,
   ): Promise<ExpenseReportDetail> {
     const note = noteOf(body.note, true);
-    const mails: Mailing[] = [];
-    const detail = await this.db.transaction(async (tx) => {
+    return this.withMail(async (tx, mails) => {
       const report = await this.actionable(tx, caller, idText);
       const route = routeReport(await loadRouteContext(tx, report));
       if (!mayApprove(route, report.ownerPk, caller.userPk))
@@ -692,8 +685,6 @@ export class ExpenseReportService {
         updatedAt: now,
       });
     });
-    await this.send(mails);
-    return detail;
   }
 
   /**
@@ -703,8 +694,7 @@ export class ExpenseReportService {
    */
   async reroute(caller: Caller, idText: string, body: RerouteBody, ip: string): Promise<ExpenseReportDetail> {
     const note = noteOf(body.note ?? '', false);
-    const mails: Mailing[] = [];
-    const detail = await this.db.transaction(async (tx) => {
+    return this.withMail(async (tx, mails) => {
       const report = await this.visibleReport(tx, caller, idText, true);
       const [company] = await tx
         .select({ number: companies.number })
@@ -770,8 +760,6 @@ export class ExpenseReportService {
       });
       return this.detail(tx, caller, after);
     });
-    await this.send(mails);
-    return detail;
   }
 
   /**
@@ -779,7 +767,7 @@ export class ExpenseReportService {
    * the transaction that saved its policy. One nobody can approve yet stays held (and is tried again at
    * the next change of the policy).
    */
-  async resubmitHeld(tx: Executor, companyId: number): Promise<Mailing[]> {
+  async resubmitHeld(tx: Executor, companyId: number): Promise<number> {
     const mails: Mailing[] = [];
     const held = await tx
       .select()
@@ -798,12 +786,7 @@ export class ExpenseReportService {
       await this.act(tx, report.id, report.round, 'resubmitted', null);
       await this.settle(tx, { ...report, status: 'Submitted', updatedAt: now }, route, mails);
     }
-    return mails;
-  }
-
-  /** Sends what a policy's saving resubmitted (after its commit). */
-  async sendAfterCommit(mails: Mailing[]): Promise<void> {
-    await this.send(mails);
+    return this.enqueue(tx, mails);
   }
 
   // ---- inside --------------------------------------------------------------------------------------
@@ -1096,46 +1079,68 @@ export class ExpenseReportService {
     return { ...report, updatedAt: now };
   }
 
-  /** Composes the mails into the outbox (after the commit, in a transaction of their own) and wakes the worker. */
-  private async send(mails: Mailing[]): Promise<void> {
-    const mail = this.mail;
-    if (!mail || mails.length === 0) return;
-    await this.db.transaction(async (tx) => {
-      for (const m of mails) {
-        const [owner] = await tx
-          .select({
-            firstName: users.firstName,
-            lastName: users.lastName,
-            displayUserId: users.displayUserId,
-          })
-          .from(users)
-          .where(eq(users.id, m.report.ownerPk));
-        const recipients = await tx
-          .select({
-            email: users.email,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            displayUserId: users.displayUserId,
-            cobrand: users.cobrand,
-            locale: users.locale,
-          })
-          .from(users)
-          .where(and(inArray(users.id, m.to), eq(users.status, 'Active'), sql`${users.email} <> ''`));
-        for (const to of recipients) {
-          const total = formatMoney(m.report.totalMinor, m.report.currency, to.locale.replace('_', '-'));
-          const composed = await composeMail(
-            mail.texts,
-            m.kind,
-            to,
-            { cobrand: to.cobrand, locale: to.locale },
-            [m.report.name, owner ? nameOf(owner) : '', total, ...m.extra],
-            tx,
-          );
-          await enqueueMail(tx, composed);
-        }
-      }
+  /**
+   * Runs an action in one transaction and puts the mails it decided into the outbox in that same
+   * transaction (kernel/outbox.ts: a mail goes if and only if the action committed); the mail worker is
+   * woken after the commit.
+   */
+  private async withMail<T>(work: (tx: Executor, mails: Mailing[]) => Promise<T>): Promise<T> {
+    let sent = 0;
+    const result = await this.db.transaction(async (tx) => {
+      const mails: Mailing[] = [];
+      const out = await work(tx, mails);
+      sent = await this.enqueue(tx, mails);
+      return out;
     });
-    mail.kick();
+    if (sent > 0) this.mail?.kick();
+    return result;
+  }
+
+  /** Composes each mail in its recipient's language and co-brand into the outbox; answers how many. */
+  async enqueue(tx: Executor, mails: Mailing[]): Promise<number> {
+    const mail = this.mail;
+    if (!mail || mails.length === 0) return 0;
+    let count = 0;
+    for (const m of mails) {
+      const [owner] = await tx
+        .select({
+          firstName: users.firstName,
+          lastName: users.lastName,
+          displayUserId: users.displayUserId,
+        })
+        .from(users)
+        .where(eq(users.id, m.report.ownerPk));
+      const recipients = await tx
+        .select({
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          displayUserId: users.displayUserId,
+          cobrand: users.cobrand,
+          locale: users.locale,
+        })
+        .from(users)
+        .where(and(inArray(users.id, m.to), eq(users.status, 'Active'), sql`${users.email} <> ''`));
+      for (const to of recipients) {
+        const total = formatMoney(m.report.totalMinor, m.report.currency, to.locale.replace('_', '-'));
+        const composed = await composeMail(
+          mail.texts,
+          m.kind,
+          to,
+          { cobrand: to.cobrand, locale: to.locale },
+          [m.report.name, owner ? nameOf(owner) : '', total, ...m.extra],
+          tx,
+        );
+        await enqueueMail(tx, composed);
+        count += 1;
+      }
+    }
+    return count;
+  }
+
+  /** Wakes the mail worker (after a transaction that enqueued mails committed). */
+  kickMail(): void {
+    this.mail?.kick();
   }
 
   private audit(
@@ -1280,7 +1285,7 @@ export class ExpenseReportService {
       history,
       may: {
         edit: owner && isReportEditable(status),
-        submit: owner && submitProblem(status, report.lineCount) === undefined,
+        submit: owner && caller.accessedBy === null && submitProblem(status, report.lineCount) === undefined,
         approve: mayAct,
         sendBack: mayAct,
         reroute:

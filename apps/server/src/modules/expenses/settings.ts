@@ -135,7 +135,7 @@ export class ExpenseSettingsService {
   constructor(
     private readonly db: Db,
     /** Held reports are submitted again in the transaction that saves a policy (reports.ts). */
-    private readonly reports?: Pick<ExpenseReportService, 'resubmitHeld' | 'sendAfterCommit'>,
+    private readonly reports?: Pick<ExpenseReportService, 'resubmitHeld' | 'kickMail'>,
   ) {}
 
   /** Runs `fn` in a transaction holding the company's lock (counts and names stay true meanwhile). */
@@ -282,7 +282,7 @@ export class ExpenseSettingsService {
 
   async savePolicy(caller: Caller, number: string, input: ExpensePolicyBody, ip: string) {
     const { policy, mails } = await this.writePolicy(caller, number, input, ip);
-    await this.reports?.sendAfterCommit(mails);
+    if (mails > 0) this.reports?.kickMail();
     return policy;
   }
 
@@ -354,7 +354,7 @@ export class ExpenseSettingsService {
         ip,
       );
       // Seed 001 §4: reports held for want of a policy are submitted again now.
-      const mails = (await this.reports?.resubmitHeld(tx, company.id)) ?? [];
+      const mails = (await this.reports?.resubmitHeld(tx, company.id)) ?? 0;
       return { policy: toPolicy(row, saved) as ExpensePolicy, mails };
     });
   }

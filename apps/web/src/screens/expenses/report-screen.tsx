@@ -39,7 +39,7 @@ type Done = 'saved' | 'lineRemoved' | 'receiptRemoved' | 'submitted' | 'approved
 export function ExpenseReportScreen() {
   const { id: idText = '' } = useParams();
   const id = Number(idText);
-  const { t, format, problemText } = useApp();
+  const { t, format, problemText, user } = useApp();
   const client = useQueryClient();
   const navigate = useNavigate();
   const query = useQuery({
@@ -186,7 +186,7 @@ export function ExpenseReportScreen() {
         {report?.name ?? t('app.expenses.reports.report')}
       </h1>
       <p>
-        <Link to={report?.may.edit || report?.may.submit ? '/expense-reports' : '/expense-approvals'}>
+        <Link to={report && report.owner.userId === user.userId ? '/expense-reports' : '/expense-approvals'}>
           {t('app.expenses.reports.back')}
         </Link>
       </p>
