@@ -970,7 +970,7 @@ describe('attacks: redirects and XSS', () => {
       expect(list.code).toBe(0);
       expect(list.stdout).not.toContain(NAME);
       // 27 processes of the admin CLI (~1 s of CPU each), beside the main group's other files.
-    }, 300_000);
+    }, 900_000);
 
     it('accepts payloads in free-text fields and every screen shows them as literal text', async () => {
       const result = await importRecord(valid());

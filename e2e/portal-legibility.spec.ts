@@ -220,7 +220,7 @@ describe('secret fields keep the width of the form (issue 22 item 4)', () => {
     expect(problems).toEqual([]);
     await context.close();
     // 138 page loads (3 widths × 23 languages × 2 screens), beside the main group's other files.
-  }, 300_000);
+  }, 900_000);
 });
 
 /** A PortalLabels text of a locale, from the bundles the server serves. */
@@ -396,5 +396,5 @@ describe('no logo probes where the server knows the logos (issue 22 item 6)', ()
     expect(problems).toEqual([]);
     await context.close();
     // About 40 page loads, each waiting for a probe that must not come: sized to the work under load.
-  }, 300_000);
+  }, 900_000);
 });
