@@ -21,7 +21,8 @@ export function runCli(dataDir: string, ...args: string[]): Promise<CliResult> {
       [path.join(root, 'apps/server/dist/cli.js'), ...args],
       {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
-        timeout: 60_000,
+        // A CLI process beside a loaded browser run took over 60 s on 2026-11-29 (killed: exit 1, no stderr).
+        timeout: 300_000,
         maxBuffer: 4 * 1024 * 1024,
       },
       (error, stdout, stderr) => {
