@@ -1,3 +1,5 @@
+import { hasMarkupOrControls } from './expenses.ts';
+
 /**
  * Expense reports (issue 17 items 2 and 3, docs/expenses.md; seed 001 §4 "Expense reports: saved,
  * submitted for approval, approved; rerouting needs Submitted or Approved status and an individual
@@ -48,6 +50,27 @@ export const EXPENSE_REPORT_LIMITS = {
   /** A property's value on a line (ours, as a custom field's setting value: seed 001 §5 "1-255"). */
   propertyValueMaxLength: 255,
 } as const;
+
+/** A report's name: required, at most 80 characters, no markup or control characters. */
+export function reportNameProblem(name: string): string | undefined {
+  const text = name.trim();
+  if (text === '') return 'expenseReport.name.required';
+  if ([...text].length > EXPENSE_REPORT_LIMITS.nameMaxLength) return 'expenseReport.name.tooLong';
+  if (/[<>\p{Cc}]/u.test(text)) return 'expenseReport.name.invalidCharacters';
+  return undefined;
+}
+
+/**
+ * A note (why a report is sent back — required —, or a reroute's): at most 500 characters, line breaks
+ * and tabs allowed, no markup or other control characters.
+ */
+export function reportNoteProblem(note: string, required: boolean): string | undefined {
+  const text = note.trim();
+  if (text === '') return required ? 'expenseReport.note.required' : undefined;
+  if ([...text].length > EXPENSE_REPORT_LIMITS.noteMaxLength) return 'expenseReport.note.tooLong';
+  if (hasMarkupOrControls(text)) return 'expenseReport.note.invalidCharacters';
+  return undefined;
+}
 
 /** Whether the report's cardholder may change it (its name, lines, receipts) or delete it. */
 export const isReportEditable = (status: ExpenseReportStatus): boolean =>

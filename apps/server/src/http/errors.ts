@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@cardportal/domain';
-import type { FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Sends the one error shape of every 4xx (and the rare 5xx) answer. */
 export function sendError(
@@ -36,4 +36,17 @@ export function sendServiceError(
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
     .send(body);
+}
+
+/**
+ * A file upload route's error handler: the catalogue's own words for a body over the route's limit
+ * (413 "File size limit of 4 megabytes exceeded.") and for a media type no parser takes (415 "Invalid or
+ * Unsupported File Format"); anything else goes on to the application's handler.
+ */
+export function uploadErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413)
+    return sendError(reply, 413, 'upload.tooLarge', 'File size limit of 4 megabytes exceeded.');
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return sendError(reply, 415, 'upload.unsupportedFormat', 'Invalid or Unsupported File Format');
+  throw error;
 }

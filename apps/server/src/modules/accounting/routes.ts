@@ -34,10 +34,10 @@ import {
   noContentSchema,
   uploadErrorSchema,
 } from '@cardportal/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import { appHandler } from '../../http/app-handler.ts';
-import { sendError } from '../../http/errors.ts';
+import { uploadErrorHandler } from '../../http/errors.ts';
 import { CustomFieldService } from './custom-fields.ts';
 import { AccountingSchemeService } from './schemes.ts';
 import { AccountingService } from './service.ts';
@@ -376,13 +376,8 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
             },
           },
           // The catalogue's own words for a file over the limit or of a type no parser takes.
-          errorHandler: (error: FastifyError, _request, reply) => {
-            if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413)
-              return sendError(reply, 413, 'upload.tooLarge', 'File size limit of 4 megabytes exceeded.');
-            if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-              return sendError(reply, 415, 'upload.unsupportedFormat', 'Invalid or Unsupported File Format');
-            throw error;
-          },
+          // The catalogue's own words for a file over the limit or of a type no parser takes.
+          errorHandler: uploadErrorHandler,
         },
       },
     ),

@@ -16,11 +16,11 @@ import {
   rerouteBodySchema,
   sendBackBodySchema,
 } from '@cardportal/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { appHandler } from '../../http/app-handler.ts';
-import { sendError } from '../../http/errors.ts';
+import { uploadErrorHandler } from '../../http/errors.ts';
 import type { ExpenseReportService } from './reports.ts';
 
 /** A receipt's bytes: the type is decided by content (kernel/files.ts), so the body is sent as octet-stream. */
@@ -176,13 +176,8 @@ export function expenseReportRoutes(app: FastifyInstance, service: ExpenseReport
               message: 'Invalid or Unsupported File Format',
             },
           },
-          errorHandler: (error: FastifyError, _request, reply) => {
-            if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413)
-              return sendError(reply, 413, 'upload.tooLarge', 'File size limit of 4 megabytes exceeded.');
-            if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-              return sendError(reply, 415, 'upload.unsupportedFormat', 'Invalid or Unsupported File Format');
-            throw error;
-          },
+          // The catalogue's own words for a file over the limit or of a type no parser takes.
+          errorHandler: uploadErrorHandler,
         },
       },
     ),

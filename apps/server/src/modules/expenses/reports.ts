@@ -18,7 +18,6 @@ import {
   type ExpenseTransactionList,
   expenseLineBodySchema,
   formatMoney,
-  hasMarkupOrControls,
   includedTax,
   isIsoDate,
   isReportEditable,
@@ -34,6 +33,8 @@ import {
   positiveMinor,
   type RerouteBody,
   type RouteResult,
+  reportNameProblem,
+  reportNoteProblem,
   routeReport,
   type SendBackBody,
   submitProblem,
@@ -108,30 +109,10 @@ const nameOf = (u: { firstName: string; lastName: string; displayUserId: string 
 /** Markup or control characters in a name or note. */
 const FORBIDDEN = /[<>\p{Cc}]/u;
 
-function reportNameProblem(name: string): string | undefined {
-  const text = name.trim();
-  if (text === '') return 'expenseReport.name.required';
-  if ([...text].length > EXPENSE_REPORT_LIMITS.nameMaxLength) return 'expenseReport.name.tooLong';
-  if (FORBIDDEN.test(text)) return 'expenseReport.name.invalidCharacters';
-  return undefined;
-}
-
 function noteOf(note: string, required: boolean): string {
-  const text = note.trim();
-  if (required && text === '')
-    throw new AppError('invalid', 'expenseReport.note.required', {
-      message: 'Say why the report is sent back',
-      fieldErrors: { note: 'expenseReport.note.required' },
-    });
-  if ([...text].length > EXPENSE_REPORT_LIMITS.noteMaxLength)
-    throw new AppError('invalid', 'expenseReport.note.tooLong', {
-      fieldErrors: { note: 'expenseReport.note.tooLong' },
-    });
-  if (hasMarkupOrControls(text))
-    throw new AppError('invalid', 'expenseReport.note.invalidCharacters', {
-      fieldErrors: { note: 'expenseReport.note.invalidCharacters' },
-    });
-  return text;
+  const problem = reportNoteProblem(note, required);
+  if (problem) throw new AppError('invalid', problem, { fieldErrors: { note: problem } });
+  return note.trim();
 }
 
 /** The company's policy as reports use it, or undefined while it has none. */

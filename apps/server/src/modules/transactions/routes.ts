@@ -34,10 +34,10 @@ import {
   transactionListSchema,
   transactionQuerySchema,
 } from '@cardportal/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import { appHandler } from '../../http/app-handler.ts';
-import { sendError } from '../../http/errors.ts';
+import { uploadErrorHandler } from '../../http/errors.ts';
 import { AllocationService } from './allocation.ts';
 import { CustomValueService } from './custom-values.ts';
 import { TransactionExportService } from './export.ts';
@@ -82,15 +82,8 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
             message: 'Invalid or Unsupported File Format',
           },
         },
-        // The catalogue's own words for a file over the limit.
-        errorHandler: (error: FastifyError, _request, reply) => {
-          if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413)
-            return sendError(reply, 413, 'upload.tooLarge', 'File size limit of 4 megabytes exceeded.');
-          // A media type no parser takes (text/csv, …): the catalogue's words, like a wrong type.
-          if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-            return sendError(reply, 415, 'upload.unsupportedFormat', 'Invalid or Unsupported File Format');
-          throw error;
-        },
+        // The catalogue's own words for a file over the limit or of a type no parser takes.
+        errorHandler: uploadErrorHandler,
       },
     }),
   );

@@ -1,8 +1,8 @@
 import {
-  EXPENSE_REPORT_LIMITS,
   EXPENSE_REPORT_STATUSES,
   type ExpenseReportList,
   type ExpenseReportSummary,
+  reportNameProblem,
 } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -149,10 +149,8 @@ function StatusFilter({ id, value, onChange }: { id: string; value: string; onCh
 }
 
 const newReportSchema = z.object({ name: z.string(), currency: z.string() }).superRefine((v, ctx) => {
-  const name = v.name.trim();
-  if (name === '') ctx.addIssue({ code: 'custom', path: ['name'], message: 'expenseReport.name.required' });
-  else if ([...name].length > EXPENSE_REPORT_LIMITS.nameMaxLength)
-    ctx.addIssue({ code: 'custom', path: ['name'], message: 'expenseReport.name.tooLong' });
+  const problem = reportNameProblem(v.name);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['name'], message: problem });
 });
 
 /**

@@ -1,4 +1,10 @@
-import { EXPENSE_REPORT_LIMITS, type ExpenseLine, type ExpenseReportDetail } from '@cardportal/domain';
+import {
+  EXPENSE_REPORT_LIMITS,
+  type ExpenseLine,
+  type ExpenseReportDetail,
+  reportNameProblem,
+  reportNoteProblem,
+} from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -384,10 +390,8 @@ export function ExpenseReportScreen() {
 }
 
 const nameSchema = z.object({ name: z.string() }).superRefine((v, ctx) => {
-  const name = v.name.trim();
-  if (name === '') ctx.addIssue({ code: 'custom', path: ['name'], message: 'expenseReport.name.required' });
-  else if ([...name].length > EXPENSE_REPORT_LIMITS.nameMaxLength)
-    ctx.addIssue({ code: 'custom', path: ['name'], message: 'expenseReport.name.tooLong' });
+  const problem = reportNameProblem(v.name);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['name'], message: problem });
 });
 
 function RenameForm({
@@ -426,11 +430,8 @@ function RenameForm({
 
 const noteSchema = (required: boolean) =>
   z.object({ note: z.string() }).superRefine((v, ctx) => {
-    const note = v.note.trim();
-    if (required && note === '')
-      ctx.addIssue({ code: 'custom', path: ['note'], message: 'expenseReport.note.required' });
-    else if ([...note].length > EXPENSE_REPORT_LIMITS.noteMaxLength)
-      ctx.addIssue({ code: 'custom', path: ['note'], message: 'expenseReport.note.tooLong' });
+    const problem = reportNoteProblem(v.note, required);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['note'], message: problem });
   });
 
 /** Sending back: the reason is required (the cardholder reads it in the report and the mail). */
@@ -480,8 +481,8 @@ function NoteForm({
 const rerouteSchema = z.object({ userId: z.string(), note: z.string() }).superRefine((v, ctx) => {
   if (v.userId.trim() === '')
     ctx.addIssue({ code: 'custom', path: ['userId'], message: 'expenseReport.reroute.approverRequired' });
-  if ([...v.note.trim()].length > EXPENSE_REPORT_LIMITS.noteMaxLength)
-    ctx.addIssue({ code: 'custom', path: ['note'], message: 'expenseReport.note.tooLong' });
+  const problem = reportNoteProblem(v.note, false);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['note'], message: problem });
 });
 
 /** Rerouting to an individual approver, by user ID (seed 001 §4), with an optional note. */
