@@ -62,9 +62,12 @@ export async function newPage(browser: Browser, options: { locale?: string } = {
  * `runPartial` per frame and a `finishRun` in a new blank page of the context: a page (and often a
  * renderer process) more per check, which cost ~0.7 s of CPU a check against ~0.2 s (docs/testing.md).
  * The product's screens have no cross-origin frames, the one thing only the split run reaches; same-origin
- * frames are still checked.
+ * frames are still checked, each given 30 s to answer axe's ping.
  */
-export const axe = (page: Page): AxeBuilder => new AxeBuilder({ page }).setLegacyMode(true);
+export const axe = (page: Page): AxeBuilder =>
+  // A frame that does not answer axe's ping within pingWaitTime (default 500 ms) is skipped without a word;
+  // on a loaded machine a same-origin frame took longer and its violations went unseen (CI, session 16).
+  new AxeBuilder({ page }).setLegacyMode(true).options({ pingWaitTime: 30_000 });
 
 /** axe-core on the current page: no serious or critical violation (STYLE: accessibility is tested). */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
