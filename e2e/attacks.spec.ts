@@ -716,7 +716,7 @@ describe('attacks: redirects and XSS', () => {
     if (!page.url().includes('/otp')) problems.push(`otp: left for ${page.url()}`);
 
     // logout screen: the external logout URL is only followed when it is ours; an SSO user's return
-    // button only leads to an https federated logout URL
+    // button only leads to an https federated logout URL or one of our paths (docs/sso.md)
     await guarded.context.addCookies([{ name: 'ssoUserCookie', value: 'true', url: base }]);
     for (answer of answers.slice(0, 4)) {
       await page.goto(`${PORTAL_BASE}logout`);

@@ -19,6 +19,7 @@ import { passwordModule } from './modules/password/index.ts';
 import { portalModule } from './modules/portal/index.ts';
 import { profileModule } from './modules/profile/index.ts';
 import { rolesModule } from './modules/roles/index.ts';
+import { ssoModule } from './modules/sso/index.ts';
 import { textModule } from './modules/text/index.ts';
 import { tokenModule } from './modules/token/index.ts';
 import { transactionsModule } from './modules/transactions/index.ts';
@@ -36,6 +37,7 @@ export const MODULES: readonly ServerModule[] = [
   cobrandModule,
   textModule,
   loginModule,
+  ssoModule,
   logoutModule,
   otpModule,
   passwordModule,

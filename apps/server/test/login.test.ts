@@ -128,15 +128,15 @@ describe('lockout after 6 consecutive failures (seed 001 §4, §9)', () => {
   it('locks on the 6th failure and answers the locked screen to every later attempt', async () => {
     const client = new TestClient(ctx.app);
     for (let i = 1; i <= 5; i++) {
-      expect((await client.login('ssouser01', `Wrong-pass-${i}x`)).statusCode).toBe(401);
+      expect((await client.login('agmgr01', `Wrong-pass-${i}x`)).statusCode).toBe(401);
     }
-    const sixth = await client.login('ssouser01', 'Wrong-pass-6x');
+    const sixth = await client.login('agmgr01', 'Wrong-pass-6x');
     expect(sixth.statusCode).toBe(200);
     expect(sixth.body).toMatch(/\/sdportal\/portalstatic\/locked/);
-    const row = await userRow('ssouser01');
+    const row = await userRow('agmgr01');
     expect(row.status).toBe('Locked');
     expect(row.lockReason).toBe('attempts');
-    const rightPassword = await client.login('ssouser01', DEMO_PASSWORD);
+    const rightPassword = await client.login('agmgr01', DEMO_PASSWORD);
     expect(rightPassword.body).toMatch(/\/locked/);
   });
 
@@ -144,10 +144,10 @@ describe('lockout after 6 consecutive failures (seed 001 §4, §9)', () => {
     await ctx.app.db
       .update(users)
       .set({ lockedAt: sql`now() - interval '31 minutes'` })
-      .where(eq(users.userId, 'ssouser01'));
-    const res = await new TestClient(ctx.app).login('ssouser01', DEMO_PASSWORD);
+      .where(eq(users.userId, 'agmgr01'));
+    const res = await new TestClient(ctx.app).login('agmgr01', DEMO_PASSWORD);
     expect(res.body).toBe('/app/');
-    const row = await userRow('ssouser01');
+    const row = await userRow('agmgr01');
     expect(row.status).toBe('Active');
     expect(row.failedAttempts).toBe(0);
   });

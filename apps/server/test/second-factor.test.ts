@@ -276,13 +276,13 @@ describe('change password', () => {
         .statusCode,
     ).toBe(401);
     const client = new TestClient(ctx.app);
-    await client.login('ssouser01', DEMO_PASSWORD);
+    await client.login('agmgr01', DEMO_PASSWORD);
     const codes: number[] = [];
     for (let i = 0; i < LIMITS.maxFailedAttempts; i++) {
       codes.push(
         (
           await change(client, {
-            userId: 'ssouser01',
+            userId: 'agmgr01',
             oldCredential: `Wrong-${i}-pass`,
             newCredential: 'Brand-new-pass1',
           })
@@ -290,12 +290,12 @@ describe('change password', () => {
       );
     }
     expect(codes).toEqual([400, 400, 400, 400, 400, 423]);
-    expect((await userRow('ssouser01'))?.status).toBe('Locked');
+    expect((await userRow('agmgr01'))?.status).toBe('Locked');
     expect((await client.get('/app/api/me')).statusCode).toBe(401);
     await ctx.app.db
       .update(users)
       .set({ status: 'Active', failedAttempts: 0, lockedAt: null, lockReason: null })
-      .where(eq(users.userId, 'ssouser01'));
+      .where(eq(users.userId, 'agmgr01'));
   });
 });
 

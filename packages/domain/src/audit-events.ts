@@ -14,6 +14,10 @@ export const AUDIT_EVENTS = [
   'password.reset',
   'password.changed',
   'token.pin-set',
+  // Single sign-on (docs/sso.md): a provider registered or removed, a user made its SSO user.
+  'sso.providerAdded',
+  'sso.providerRemoved',
+  'sso.userLinked',
   // People.
   'user.created',
   'user.updated',

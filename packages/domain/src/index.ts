@@ -43,6 +43,7 @@ export * from './roles.ts';
 export * from './search.ts';
 export * from './security-questions.ts';
 export * from './splits.ts';
+export * from './sso.ts';
 export * from './text-namespaces.ts';
 export * from './transactions.ts';
 export * from './user-id.ts';

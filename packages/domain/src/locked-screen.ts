@@ -11,6 +11,12 @@ export const LOCKED_REASONS = {
   inactive: 'catalogue.login.lockedOrInactive',
   /** "locked or inactive user or corp": an administrator locked the user (only an unlock lifts it). */
   locked: 'catalogue.login.lockedOrInactive',
+  /**
+   * Single sign-on did not sign the user in: the provider refused or answered wrongly, the attempt was
+   * replayed or too old, or the subject is no active SSO user of the provider (docs/sso.md). Not a lock,
+   * and the screen says so; its button leads back to the sign-in.
+   */
+  sso: 'catalogue.login.ssoFailed',
 } as const;
 export type LockedReason = keyof typeof LOCKED_REASONS;
 

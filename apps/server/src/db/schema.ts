@@ -87,6 +87,11 @@ export const users = pgTable(
     cardholderId: integer('cardholder_id').references((): AnyPgColumn => cardholders.id),
     /** A named role (approver, supervisor, ...): free text until roles get their own table. */
     role: text('role'),
+    /** An SSO user's identity provider and the subject it asserts for them (docs/sso.md). */
+    federationProviderId: integer('federation_provider_id').references(
+      (): AnyPgColumn => identityProviders.id,
+    ),
+    federationSubject: text('federation_subject'),
   },
   (t) => [
     uniqueIndex('users_user_id_key').on(t.userId),
@@ -102,6 +107,12 @@ export const users = pgTable(
     // The user search's key order (kernel/paging.ts, docs/paging.md).
     index('users_name_order_idx').on(t.lastName, t.firstName, t.userId),
     check('users_user_type_check', sql`${t.userType} in ('A', 'C', 'G', 'H', 'I', 'O', 'S', 'Z')`),
+    // One user per subject of a provider: the sign-in's lookup.
+    uniqueIndex('users_federation_key').on(t.federationProviderId, t.federationSubject),
+    check(
+      'users_federation_check',
+      sql`(${t.federationProviderId} is null) = (${t.federationSubject} is null) and (${t.federationProviderId} is null or ${t.sso})`,
+    ),
   ],
 );
 
@@ -1556,4 +1567,55 @@ export const expenseReportPending = pgTable(
     index('expense_report_pending_queue_idx').on(t.userPk, t.since, t.reportId),
     index('expense_report_pending_report_idx').on(t.reportId),
   ],
+);
+
+/**
+ * OpenID Connect identity providers (docs/sso.md): each belongs to one co-brand or one company. The
+ * client secret is sealed with the server's token key (AES-256-GCM), never stored in the clear.
+ */
+export const identityProviders = pgTable(
+  'identity_providers',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    displayName: text('display_name').notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecretEnc: text('client_secret_enc'),
+    scope: text('scope').notNull().default('openid'),
+    subjectClaim: text('subject_claim').notNull().default('sub'),
+    cobrand: text('cobrand').references(() => cobrands.name),
+    companyId: integer('company_id').references((): AnyPgColumn => companies.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('identity_providers_key').on(t.key),
+    // A co-brand sends all its users to one provider.
+    uniqueIndex('identity_providers_cobrand_key').on(t.cobrand),
+    index('identity_providers_company_idx').on(t.companyId),
+    check('identity_providers_owner_check', sql`(${t.cobrand} is null) <> (${t.companyId} is null)`),
+  ],
+);
+
+/**
+ * A sign-in on its way through a provider: the SHA-256 of its `state`, of the browser's binding cookie,
+ * and the nonce and PKCE verifier it will be checked with. Taken (deleted) by the first callback that
+ * names it, so a state works once; older than SSO_ATTEMPT_MINUTES it works never.
+ */
+export const ssoAttempts = pgTable(
+  'sso_attempts',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => identityProviders.id, { onDelete: 'cascade' }),
+    bindingHash: text('binding_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    cobrand: text('cobrand'),
+    locale: text('locale').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sso_attempts_created_idx').on(t.createdAt)],
 );

@@ -127,7 +127,7 @@ export const DEMO_USERS: DemoUser[] = [
     userType: 'A',
     sso: true,
     place: acme('A210'),
-    note: 'SSO user (logout page hides return-to-login)',
+    note: "SSO user: no portal password; signs in through Acme's provider once linked (docs/sso.md)",
   },
   {
     userId: 'otpuser01',

@@ -14,7 +14,10 @@ export type AuditEvent =
   | 'user.locked'
   | 'password.reset'
   | 'password.changed'
-  | 'token.pin-set';
+  | 'token.pin-set'
+  | 'sso.providerAdded'
+  | 'sso.providerRemoved'
+  | 'sso.userLinked';
 
 export interface AuditEntry {
   userPk?: number | null;

@@ -247,7 +247,7 @@ describe('PostgreSQL stopped mid-load', () => {
     );
     const load = Promise.all([
       signInLoop('active01'),
-      signInLoop('ssouser01'),
+      signInLoop('agmgr01'),
       sessionLoop(oldSession),
       resetLoop(),
       ...CHANGE_USERS.map((u, i) => changeLoop(changers[i] as HttpClient, u, i)),
@@ -377,7 +377,7 @@ describe('SMTP down', () => {
 
   it('commits resets and one-time codes while SMTP is down, and mails them soon after SMTP returns', async () => {
     await smtpProxy.stop();
-    const resetUsers = ['active01', 'admin01', 'bncuser01', 'ssouser01'];
+    const resetUsers = ['active01', 'admin01', 'bncuser01', 'agmgr01'];
     const otp = new HttpClient(server.baseUrl);
     // Under load: the resets and several sign-ins of the OTP user (each mails a new code) at once.
     const [resetAnswers, otpAnswers] = await Promise.all([

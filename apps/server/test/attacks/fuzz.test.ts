@@ -167,6 +167,10 @@ const ROUTES: Route[] = [
   { template: '/sdportal/rest/csrf', methods: GET },
   { template: '/sdportal/rest/changepasswordserviceurls', methods: GET },
   { template: '/sdportal/rest/user/loginSignin', methods: ['POST'] },
+  { template: '/sdportal/sso/:key', methods: GET },
+  { template: '/sdportal/sso/:key/callback', methods: GET },
+  { template: '/sdportal/sso/:key/logout', methods: GET },
+  { template: '/sdportal/sso/:key/signed-out', methods: GET },
   { template: '/sdportal/rest/logoutrest/logoutLabelsAndReturnLink', methods: GET },
   { template: '/sdportal/rest/logoutrest/externalLogoutUrl', methods: GET },
   { template: '/sdportal/rest/log/logErrorStatement.json', methods: ['PUT'] },
@@ -924,6 +928,7 @@ function naturalPath(template: string): string {
     ':userId': 'active01',
     ':number': '100001',
     ':point': 'A000',
+    ':key': 'acme-idp',
   };
   return template
     .split('/')

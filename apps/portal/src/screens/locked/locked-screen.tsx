@@ -16,11 +16,14 @@ export default function LockedScreen() {
   const [reason] = useState(() =>
     typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('reason'),
   );
-  useDocumentTitle(t('common.pageTitle', t('locked.title'), appName));
+  // A single sign-on that failed is no lock: the sign-in's failure heading, not the lock's.
+  useDocumentTitle(
+    t('common.pageTitle', reason === 'sso' ? t('signin.error.loginFailed') : t('locked.title'), appName),
+  );
   const returnLabel = t('locked.returnToLogin');
   return (
     <div className="cp-card">
-      <ScreenHeading>{t('locked.heading')}</ScreenHeading>
+      <ScreenHeading>{reason === 'sso' ? t('signin.error.loginFailed') : t('locked.heading')}</ScreenHeading>
       <p className="cp-text" id="locked-message">
         {isLockedReason(reason)
           ? t(LOCKED_REASONS[reason])

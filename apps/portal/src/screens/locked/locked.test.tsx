@@ -29,6 +29,16 @@ describe('LockedScreen with a reason', () => {
     expect(screen.queryByText(/maximum number of login attempts/)).toBeNull();
   });
 
+  it('says a failed single sign-on failed, under the sign-in failure heading, not a lock (docs/sso.md)', () => {
+    window.history.replaceState(null, '', '/sdportal/portalstatic/locked?reason=sso&cobrandHost=acme');
+    renderWithPortal(<LockedScreen />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Login failed');
+    expect(document.getElementById('locked-message')?.textContent).toBe(
+      'Single sign-on could not sign you in. Try again, or ask your administrator to check your access.',
+    );
+    expect(screen.queryByText(/temporarily locked/)).toBeNull();
+  });
+
   it('ignores an unknown reason: the attempt limit as without one', () => {
     window.history.replaceState(null, '', '/sdportal/portalstatic/locked?reason=toString');
     renderWithPortal(<LockedScreen />);

@@ -9,7 +9,7 @@ import { ScreenHeading, useDocumentTitle } from '../../layout/screen-heading.tsx
 import { browser } from '../../lib/browser.ts';
 import { readCookie, SSO_COOKIE } from '../../lib/cookies.ts';
 import { LOGOUT_MESSAGE_KEY, sessionGet, sessionRemove } from '../../lib/storage.ts';
-import { isHttpsUrl, isSameOriginPath } from '../../lib/urls.ts';
+import { isAllowedExternalTarget, isSameOriginPath } from '../../lib/urls.ts';
 
 /**
  * Messages another screen may leave for this one (sessionStorage `logoutMessage`, spec §8: the new-PIN
@@ -75,7 +75,8 @@ export default function LogoutScreen() {
   const labels = loaded.labels;
   const message = text(labels?.['ng.you.have.been.logged.out']) || t('logout.loggedOut');
   const returnLabel = text(labels?.['ng.return.to.login.screen']) || t('logout.returnToLogin');
-  const fssoLogoutUrl = [labels?.fssoLogoutUrl, cobrand?.fssoLogoutUrl].find(isHttpsUrl);
+  // An https URL, or one of our paths (a provider's end of session, /sdportal/sso/{key}/logout).
+  const fssoLogoutUrl = [labels?.fssoLogoutUrl, cobrand?.fssoLogoutUrl].find(isAllowedExternalTarget);
   const ssoUser = readCookie(SSO_COOKIE) === 'true';
   // SSO users get the button only when a federated logout URL exists, and it leads there.
   const target = ssoUser ? fssoLogoutUrl : screenUrl(portal, 'signin');

@@ -118,15 +118,19 @@ export class LoginService {
       return { kind: 'failed' };
     }
     const found = await findUserByUserId(this.db, userId);
-    if (found?.status === 'Inactive') {
+    // An SSO user holds no portal password ("SSO enforced", docs/sso.md): they sign in at their provider.
+    const refused = found?.status === 'Inactive' ? 'inactive' : found?.sso ? 'sso-enforced' : undefined;
+    if (found && refused) {
       await audit(this.db, 'login.refused', {
         userPk: found.id,
         ip: attempt.ip,
-        detail: { status: found.status },
+        detail: refused === 'inactive' ? { status: found.status } : { reason: refused },
       });
     }
-    // An inactive user answers exactly as an unknown ID (counted and locked alike), so nothing tells them apart.
-    const user = found?.status === 'Inactive' ? undefined : found;
+    // An inactive or SSO user answers exactly as an unknown ID (counted and locked alike, without touching
+    // the user's own count: a password guess must not lock an SSO user out of their provider's sign-in),
+    // so nothing tells them apart.
+    const user = refused ? undefined : found;
     if (!user) {
       await spend();
       const failures = await recordUnknownFailure(

@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import {
+  federationSubjectSchema,
+  identityProviderInputSchema,
+  identityProviderKeySchema,
+} from '@cardportal/domain';
+import { count, eq, sql } from 'drizzle-orm';
+import { cobrands, companies, identityProviders, multiUserMembers, users } from '../../db/schema.ts';
+import { audit } from '../../kernel/audit.ts';
+import { CliInputError, defineCommand } from '../../kernel/cli.ts';
+import { hashSecret } from '../../security/hashing.ts';
+import { endSessionsOf } from '../../security/sessions.ts';
+import { findUserByUserId } from '../users/index.ts';
+import { findProvider, listProviders, sealSecret } from './repository.ts';
+import { SsoService, ssoPaths } from './service.ts';
+
+function problemOf(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  return error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
+}
+
+/** The single sign-on commands of the admin CLI (docs/sso.md). */
+export const ssoCommands = [
+  defineCommand({
+    name: 'sso add',
+    synopsis:
+      '--key KEY --name NAME --issuer URL --client-id ID\n[--client-secret-file FILE] [--scope S] [--subject-claim C]\n(--cobrand NAME | --company NUMBER)',
+    summary:
+      'register an OpenID Connect provider of a co-brand or a company; its\nissuer is discovered first; prints the URLs to register at the provider',
+    options: {
+      key: { type: 'string' },
+      name: { type: 'string' },
+      issuer: { type: 'string' },
+      'client-id': { type: 'string' },
+      'client-secret-file': { type: 'string' },
+      scope: { type: 'string' },
+      'subject-claim': { type: 'string' },
+      cobrand: { type: 'string' },
+      company: { type: 'string' },
+    },
+    async run({ db, io, config, secrets }, { values }) {
+      // The secret comes from a file, never the command line (a process list would show it).
+      const secretFile = values['client-secret-file'];
+      const clientSecret = secretFile ? readFileSync(secretFile, 'utf8').trim() : undefined;
+      const parsed = identityProviderInputSchema.safeParse({
+        key: values.key,
+        displayName: values.name,
+        issuer: values.issuer,
+        clientId: values['client-id'],
+        clientSecret,
+        scope: values.scope,
+        subjectClaim: values['subject-claim'],
+        cobrand: values.cobrand,
+        companyNumber: values.company,
+      });
+      if (!parsed.success) throw new CliInputError(`sso add: ${problemOf(parsed.error)}`);
+      const input = parsed.data;
+      if (await findProvider(db, input.key))
+        throw new CliInputError(`sso add: a provider with key ${input.key} exists`);
+      let companyId: number | null = null;
+      if (input.companyNumber !== undefined) {
+        const [company] = await db
+          .select({ id: companies.id })
+          .from(companies)
+          .where(eq(companies.number, input.companyNumber));
+        if (!company) throw new CliInputError(`sso add: no company ${input.companyNumber}`);
+        companyId = company.id;
+      } else {
+        const [owner] = await db
+          .select({ name: cobrands.name })
+          .from(cobrands)
+          .where(eq(cobrands.name, input.cobrand ?? ''));
+        if (!owner) throw new CliInputError(`sso add: no co-brand ${input.cobrand}`);
+        const [taken] = await db
+          .select({ key: identityProviders.key })
+          .from(identityProviders)
+          .where(eq(identityProviders.cobrand, input.cobrand ?? ''));
+        if (taken)
+          throw new CliInputError(`sso add: co-brand ${input.cobrand} already signs in through ${taken.key}`);
+      }
+      const keys = await secrets();
+      const row = {
+        id: 0,
+        key: input.key,
+        displayName: input.displayName,
+        issuer: input.issuer,
+        clientId: input.clientId,
+        clientSecretEnc: input.clientSecret ? sealSecret(keys.tokenKey, input.clientSecret) : null,
+        scope: input.scope,
+        subjectClaim: input.subjectClaim,
+        cobrand: input.cobrand ?? null,
+        companyId,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      };
+      // Discovered before it is saved: a provider that cannot be reached or does not describe itself is no provider.
+      const service = new SsoService(db, keys, config);
+      try {
+        await service.configuration(row);
+      } catch (error) {
+        throw new CliInputError(
+          `sso add: the issuer ${input.issuer} could not be discovered (${(error as Error).message})`,
+        );
+      }
+      const { id: _id, createdAt: _c, updatedAt: _u, ...values_ } = row;
+      await db.insert(identityProviders).values(values_);
+      await audit(db, 'sso.providerAdded', { detail: { provider: input.key, issuer: input.issuer } });
+      const paths = ssoPaths(input.key);
+      io.out(`added ${input.key}`);
+      io.out(`sign-in URL:              ${service.absolute(paths.start)}`);
+      io.out(`redirect URI:             ${service.absolute(paths.callback)}`);
+      io.out(`post-logout redirect URI: ${service.absolute(paths.signedOut)}`);
+      if (input.cobrand)
+        io.out(`set the co-brand's fssoRedirectUrl to ${paths.start} to send its sign-in there`);
+    },
+  }),
+  defineCommand({
+    name: 'sso list',
+    summary: 'list the identity providers (never their secrets)',
+    async run({ db, io }) {
+      for (const p of await listProviders(db)) {
+        const owner = p.cobrand ? `cobrand:${p.cobrand}` : `company-id:${p.companyId}`;
+        io.out(`${p.key}\t${owner}\t${p.issuer}\t${p.clientId}\t${p.displayName}`);
+      }
+    },
+  }),
+  defineCommand({
+    name: 'sso remove',
+    synopsis: 'KEY',
+    summary: 'remove a provider no user signs in through',
+    positionals: ['KEY'],
+    async run({ db, io }, { positionals: [key = ''] }) {
+      const provider = await findProvider(db, key);
+      if (!provider) throw new CliInputError(`sso remove: no provider ${key}`);
+      const [linked] = await db
+        .select({ n: count() })
+        .from(users)
+        .where(eq(users.federationProviderId, provider.id));
+      if ((linked?.n ?? 0) > 0)
+        throw new CliInputError(`sso remove: Cannot delete: ${linked?.n} user(s) sign in through ${key}`);
+      await db.delete(identityProviders).where(eq(identityProviders.id, provider.id));
+      await audit(db, 'sso.providerRemoved', { detail: { provider: key } });
+      io.out(`removed ${key}`);
+    },
+  }),
+  defineCommand({
+    name: 'sso link',
+    synopsis: '--user-id ID --provider KEY --subject SUBJECT',
+    summary:
+      'make a user an SSO user of a provider (its co-brand or company): the\nsubject the provider asserts signs them in; their portal password is void',
+    options: { 'user-id': { type: 'string' }, provider: { type: 'string' }, subject: { type: 'string' } },
+    async run({ db, io }, { values }) {
+      const key = identityProviderKeySchema.safeParse(values.provider);
+      const subject = federationSubjectSchema.safeParse(values.subject);
+      if (!values['user-id'] || !key.success || !subject.success) {
+        throw new CliInputError(
+          'sso link needs --user-id, --provider (a key) and --subject (printable, ≤ 255)',
+          true,
+        );
+      }
+      const user = await findUserByUserId(db, values['user-id']);
+      if (!user) throw new CliInputError(`sso link: no user ${values['user-id']}`);
+      const provider = await findProvider(db, key.data);
+      if (!provider) throw new CliInputError(`sso link: no provider ${key.data}`);
+      const owned =
+        provider.companyId !== null
+          ? user.companyId === provider.companyId
+          : user.cobrand === provider.cobrand;
+      if (!owned)
+        throw new CliInputError(
+          `sso link: ${user.displayUserId} is not a user of ${provider.key}'s ${provider.companyId !== null ? 'company' : 'co-brand'}`,
+        );
+      // Seed 001: SSO cannot be combined with multi-user; two-factor users are not SSO users.
+      const [member] = await db
+        .select({ n: count() })
+        .from(multiUserMembers)
+        .where(eq(multiUserMembers.userPk, user.id));
+      if ((member?.n ?? 0) > 0)
+        throw new CliInputError(
+          `sso link: ${user.displayUserId} is a multi-user; SSO cannot be combined with multi-user`,
+        );
+      if (user.loginType !== 'pwd')
+        throw new CliInputError(
+          `sso link: ${user.displayUserId} signs in with ${user.loginType}; only password users become SSO users`,
+        );
+      const [taken] = await db
+        .select({ userId: users.displayUserId })
+        .from(users)
+        .where(
+          sql`${users.federationProviderId} = ${provider.id} and ${users.federationSubject} = ${subject.data} and ${users.id} <> ${user.id}`,
+        );
+      if (taken)
+        throw new CliInputError(
+          `sso link: ${taken.userId} already has subject ${subject.data} at ${provider.key}`,
+        );
+      // "SSO users never hold a portal password": the one they had is replaced by one nobody knows.
+      const voided = await hashSecret(randomBytes(32).toString('base64url'));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            sso: true,
+            federationProviderId: provider.id,
+            federationSubject: subject.data,
+            passwordHash: voided,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, user.id));
+        await endSessionsOf(tx, user.id);
+        await audit(tx, 'sso.userLinked', { userPk: user.id, detail: { provider: provider.key } });
+      });
+      io.out(`${user.displayUserId} signs in through ${provider.key}`);
+    },
+  }),
+];

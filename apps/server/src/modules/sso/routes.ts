@@ -1,0 +1,183 @@
+import {
+  APP_BASE,
+  apiErrorSchema,
+  cobrandLocaleQuerySchema,
+  cobrandNameSchema,
+  DEFAULT_COBRAND,
+  emptyObjectSchema,
+  LIMITS,
+  portalUrl,
+  resolveLocale,
+  SSO_ATTEMPT_MINUTES,
+  ssoCallbackQuerySchema,
+  ssoParamsSchema,
+} from '@cardportal/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { emptyAnswer } from '../../http/contract.ts';
+import { sendError } from '../../http/errors.ts';
+import { ssoPaths } from './service.ts';
+
+/** The browser's half of an attempt (its SHA-256 is the attempt's binding): sent back to our SSO paths only. */
+export const SSO_BINDING_COOKIE = 'cp_sso';
+
+/**
+ * Single sign-on's browser legs (docs/sso.md): start (to the provider), callback (from it: a session, or
+ * the portal's screen saying why not), logout (to the provider's end of session) and signed-out (back
+ * to the sign-in). Each answers 302; an unknown provider 404.
+ */
+export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const service = app.sso;
+  const unknown = (reply: FastifyReply) =>
+    sendError(reply, 404, 'sso.unknownProvider', 'No identity provider has this key');
+  const params = ssoParamsSchema;
+  const config = {
+    rateLimit: { max: 60, timeWindow: '1 minute' },
+    invalid: (_error: unknown, _request: unknown, reply: FastifyReply) => unknown(reply),
+  };
+  const notFound = apiErrorSchema.describe('No identity provider has this key (sso.unknownProvider)');
+  const bindingCookie = {
+    path: '/sdportal/sso/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: app.config.secure,
+  };
+
+  app.get(
+    '/sdportal/sso/:key',
+    {
+      schema: {
+        params,
+        querystring: cobrandLocaleQuerySchema,
+        response: {
+          302: emptyAnswer('To the provider, or to the portal when it cannot be reached'),
+          404: notFound,
+        },
+      },
+      config,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const provider = await service.provider(request.params.key);
+      if (!provider) return unknown(reply);
+      const wanted = cobrandNameSchema.safeParse(request.query.cobrandHost ?? provider.cobrand ?? '');
+      const cobrand =
+        (wanted.success ? await app.cobrands.get(wanted.data) : null) ??
+        (await app.cobrands.get(DEFAULT_COBRAND));
+      const cobrandHost = cobrand?.cobrand.name ?? null;
+      const locale = resolveLocale(
+        request.query.locale ?? request.cookies.user_locale,
+        cobrand?.cobrand.locales,
+      );
+      try {
+        const { url, binding } = await service.begin(provider, { cobrand: cobrandHost, locale });
+        reply.setCookie(SSO_BINDING_COOKIE, binding, { ...bindingCookie, maxAge: SSO_ATTEMPT_MINUTES * 60 });
+        return reply.redirect(url, 302);
+      } catch (error) {
+        request.log.warn(
+          { provider: provider.key, err: (error as Error).message },
+          'identity provider unreachable',
+        );
+        return reply.redirect(
+          portalUrl('locked', { cobrandHost: cobrandHost ?? undefined, locale, reason: 'sso' }),
+          302,
+        );
+      }
+    },
+  );
+
+  app.get(
+    '/sdportal/sso/:key/callback',
+    {
+      schema: {
+        params,
+        querystring: ssoCallbackQuerySchema,
+        response: {
+          302: emptyAnswer('To the application (a full session), or to the portal saying why not'),
+          404: notFound,
+        },
+      },
+      config,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const provider = await service.provider(request.params.key);
+      if (!provider) return unknown(reply);
+      const query = new URLSearchParams(
+        request.url.slice(request.url.indexOf('?') + 1 || request.url.length),
+      );
+      const outcome = await service.finish(provider, query, request.cookies[SSO_BINDING_COOKIE], request.ip);
+      reply.clearCookie(SSO_BINDING_COOKIE, bindingCookie);
+      if (outcome.kind === 'failed') {
+        const fallback = await app.cobrands.get(outcome.cobrand ?? DEFAULT_COBRAND);
+        const locale = resolveLocale(
+          outcome.locale ?? request.cookies.user_locale,
+          fallback?.cobrand.locales,
+        );
+        return reply.redirect(
+          portalUrl('locked', { cobrandHost: outcome.cobrand ?? undefined, locale, reason: outcome.screen }),
+          302,
+        );
+      }
+      await app.sessions.start(request, reply, {
+        userPk: outcome.user.id,
+        stage: 'full',
+        cobrand: outcome.cobrand ?? outcome.user.cobrand,
+        locale: outcome.locale,
+        sso: true,
+        data: { ssoProvider: provider.key },
+      });
+      reply.setCookie('ssoUserCookie', 'true', {
+        path: '/',
+        sameSite: 'lax',
+        secure: app.config.secure,
+        maxAge: LIMITS.cookieDays * 86_400,
+      });
+      return reply.redirect(APP_BASE, 302);
+    },
+  );
+
+  app.get(
+    '/sdportal/sso/:key/logout',
+    {
+      schema: {
+        params,
+        querystring: emptyObjectSchema,
+        response: {
+          302: emptyAnswer("To the provider's end of session, or straight back when it has none"),
+          404: notFound,
+        },
+      },
+      config,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const provider = await service.provider(request.params.key);
+      if (!provider) return unknown(reply);
+      const target = await service.endSessionUrl(provider).catch((error: Error) => {
+        request.log.warn({ provider: provider.key, err: error.message }, 'identity provider unreachable');
+        return undefined;
+      });
+      return reply.redirect(target ?? ssoPaths(provider.key).signedOut, 302);
+    },
+  );
+
+  app.get(
+    '/sdportal/sso/:key/signed-out',
+    {
+      schema: {
+        params,
+        querystring: ssoCallbackQuerySchema,
+        response: { 302: emptyAnswer('To the sign-in screen of the provider’s co-brand'), 404: notFound },
+      },
+      config,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const provider = await service.provider(request.params.key);
+      if (!provider) return unknown(reply);
+      return reply.redirect(portalUrl('signin', { cobrandHost: provider.cobrand ?? undefined }), 302);
+    },
+  );
+}

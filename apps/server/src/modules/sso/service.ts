@@ -1,0 +1,241 @@
+import {
+  federationSubjectSchema,
+  identityProviderKeySchema,
+  isLoopbackUrl,
+  LIMITS,
+  type LockedReason,
+} from '@cardportal/domain';
+import { and, eq } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { audit } from '../../kernel/audit.ts';
+import type { Secrets } from '../../kernel/secrets.ts';
+import { randomId, safeEqual, sha256 } from '../../security/crypto.ts';
+import { organisationActive } from '../access/index.ts';
+import { recordSuccess, type UserRow } from '../users/index.ts';
+import {
+  findProvider,
+  type IdentityProviderRow,
+  openSecret,
+  saveAttempt,
+  takeAttempt,
+} from './repository.ts';
+
+/** A provider's discovered configuration is reused this long, then discovered again (key rotation). */
+const DISCOVERY_TTL_MS = 60 * 60 * 1000;
+
+/** Why a sign-in through a provider did not end in a session (the audit row's reason; docs/sso.md). */
+export type SsoFailure =
+  | 'provider-unreachable'
+  | 'no-state'
+  | 'unknown-state'
+  | 'expired-state'
+  | 'foreign-browser'
+  | 'provider-refused'
+  | 'invalid-response'
+  | 'no-subject'
+  | 'unknown-subject'
+  | 'not-sso-user'
+  | 'wrong-owner'
+  | 'inactive'
+  | 'locked'
+  | 'organisation-inactive';
+
+export type SsoOutcome =
+  | { kind: 'session'; user: UserRow; cobrand: string | null; locale: string }
+  | { kind: 'failed'; failure: SsoFailure; screen: LockedReason; cobrand: string | null; locale?: string };
+
+/** The paths of a provider (one place: routes, the logout labels and the CLI's hints use them). */
+export const ssoPaths = (key: string) => ({
+  start: `/sdportal/sso/${key}`,
+  callback: `/sdportal/sso/${key}/callback`,
+  logout: `/sdportal/sso/${key}/logout`,
+  signedOut: `/sdportal/sso/${key}/signed-out`,
+});
+
+/**
+ * The relying party (openid-client): authorization code with PKCE (S256), state and nonce, the ID
+ * token's signature, issuer, audience, expiry and nonce checked by the library; our part is the
+ * attempt's single use and its binding to the browser that started it, and who the subject is.
+ */
+export class SsoService {
+  private readonly configurations = new Map<
+    number,
+    { at: number; configuration: Promise<oidc.Configuration> }
+  >();
+
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: Secrets,
+    private readonly config: Pick<Config, 'publicUrl'>,
+  ) {}
+
+  /** The provider of a key; undefined for none, and for anything that is no key (a cookie may hold anything). */
+  async provider(key: string): Promise<IdentityProviderRow | undefined> {
+    return identityProviderKeySchema.safeParse(key).success ? findProvider(this.db, key) : undefined;
+  }
+
+  /** The absolute URL of one of our paths (what the provider has registered). */
+  absolute(path: string): string {
+    return new URL(path, this.config.publicUrl).toString();
+  }
+
+  /** Discovery (`/.well-known/openid-configuration`), cached per provider; a failure is not cached. */
+  configuration(provider: IdentityProviderRow): Promise<oidc.Configuration> {
+    const cached = this.configurations.get(provider.id);
+    if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.configuration;
+    const issuer = new URL(provider.issuer);
+    const secret = provider.clientSecretEnc
+      ? openSecret(this.secrets.tokenKey, provider.clientSecretEnc)
+      : undefined;
+    const configuration = oidc.discovery(
+      issuer,
+      provider.clientId,
+      secret,
+      secret ? oidc.ClientSecretBasic(secret) : oidc.None(),
+      {
+        // The ID token's signature is checked against the provider's published keys too, not only
+        // trusted for arriving over TLS (OIDC Core 3.1.3.7 allows that; a bank keeps the proof). Plain
+        // http only for a provider on this machine's loopback (the domain's issuer rule).
+        execute: [
+          oidc.enableNonRepudiationChecks,
+          ...(issuer.protocol === 'http:' && isLoopbackUrl(issuer) ? [oidc.allowInsecureRequests] : []),
+        ],
+        timeout: 10,
+      },
+    );
+    this.configurations.set(provider.id, { at: Date.now(), configuration });
+    configuration.catch(() => this.configurations.delete(provider.id));
+    return configuration;
+  }
+
+  /**
+   * Starts a sign-in: a fresh state, nonce and PKCE verifier, kept server-side under the state's hash
+   * with the hash of a binding the browser gets as a cookie. Answers where to send the browser.
+   */
+  async begin(
+    provider: IdentityProviderRow,
+    context: { cobrand: string | null; locale: string },
+  ): Promise<{ url: string; binding: string }> {
+    const configuration = await this.configuration(provider);
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    const binding = randomId();
+    await saveAttempt(this.db, {
+      stateHash: sha256(state),
+      providerId: provider.id,
+      bindingHash: sha256(binding),
+      nonce,
+      codeVerifier,
+      cobrand: context.cobrand,
+      locale: context.locale,
+    });
+    const url = oidc.buildAuthorizationUrl(configuration, {
+      redirect_uri: this.absolute(ssoPaths(provider.key).callback),
+      scope: provider.scope,
+      state,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+    });
+    return { url: url.href, binding };
+  }
+
+  /** The provider's answer at our callback: a session for the subject's user, or why not. */
+  async finish(
+    provider: IdentityProviderRow,
+    query: URLSearchParams,
+    binding: string | undefined,
+    ip: string,
+  ): Promise<SsoOutcome> {
+    const fail = async (
+      failure: SsoFailure,
+      context: { cobrand: string | null; locale?: string },
+      user?: UserRow,
+    ): Promise<SsoOutcome> => {
+      await audit(this.db, user ? 'login.refused' : 'login.failure', {
+        ...(user ? { userPk: user.id } : {}),
+        ip,
+        detail: { factor: 'sso', provider: provider.key, reason: failure },
+      });
+      const screen: LockedReason =
+        failure === 'locked'
+          ? 'locked'
+          : failure === 'inactive' || failure === 'organisation-inactive'
+            ? 'inactive'
+            : 'sso';
+      return { kind: 'failed', failure, screen, ...context };
+    };
+    const state = query.get('state');
+    const noContext = { cobrand: provider.cobrand };
+    if (!state) return fail('no-state', noContext);
+    const taken = await takeAttempt(this.db, provider.id, sha256(state));
+    if (!taken) return fail('unknown-state', noContext);
+    const { attempt, fresh } = taken;
+    const context = { cobrand: attempt.cobrand, locale: attempt.locale };
+    if (!fresh) return fail('expired-state', context);
+    if (!binding || !safeEqual(sha256(binding), attempt.bindingHash)) return fail('foreign-browser', context);
+
+    let claims: oidc.IDToken | undefined;
+    try {
+      const configuration = await this.configuration(provider);
+      const callback = new URL(this.absolute(ssoPaths(provider.key).callback));
+      callback.search = query.toString();
+      const tokens = await oidc.authorizationCodeGrant(configuration, callback, {
+        pkceCodeVerifier: attempt.codeVerifier,
+        expectedState: state,
+        expectedNonce: attempt.nonce,
+        idTokenExpected: true,
+      });
+      claims = tokens.claims();
+    } catch (error) {
+      const refused =
+        error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ResponseBodyError;
+      return fail(refused ? 'provider-refused' : 'invalid-response', context);
+    }
+    const subject = federationSubjectSchema.safeParse(claims?.[provider.subjectClaim]);
+    if (!subject.success) return fail('no-subject', context);
+
+    const [user] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.federationProviderId, provider.id), eq(users.federationSubject, subject.data)))
+      .limit(1);
+    if (!user) return fail('unknown-subject', context);
+    if (!user.sso) return fail('not-sso-user', context, user);
+    const owned =
+      provider.companyId !== null ? user.companyId === provider.companyId : user.cobrand === provider.cobrand;
+    if (!owned) return fail('wrong-owner', context, user);
+    if (user.status === 'Inactive') return fail('inactive', context, user);
+    if (user.status === 'Locked') {
+      // A lock of failed attempts lifts by itself (users/attempts.ts); any other only by an administrator.
+      const lifted =
+        user.lockReason === 'attempts' &&
+        user.lockedAt !== null &&
+        Date.now() - user.lockedAt.getTime() > LIMITS.lockMinutes * 60_000;
+      if (!lifted) return fail('locked', context, user);
+    }
+    if (!(await organisationActive(this.db, user.id))) return fail('organisation-inactive', context, user);
+    await recordSuccess(this.db, user.id, {
+      signedIn: true,
+      audit: {
+        event: 'login.success',
+        entry: { userPk: user.id, ip, detail: { stage: 'full', factor: 'sso', provider: provider.key } },
+      },
+    });
+    return { kind: 'session', user, ...context };
+  }
+
+  /** Where the provider ends its own session (RP-initiated logout), back to our signed-out path after. */
+  async endSessionUrl(provider: IdentityProviderRow): Promise<string | undefined> {
+    const configuration = await this.configuration(provider);
+    if (!configuration.serverMetadata().end_session_endpoint) return undefined;
+    return oidc.buildEndSessionUrl(configuration, {
+      client_id: provider.clientId,
+      post_logout_redirect_uri: this.absolute(ssoPaths(provider.key).signedOut),
+    }).href;
+  }
+}
