@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { LIMITS } from '@cardportal/domain';
 import { z } from 'zod';
@@ -58,6 +59,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CARD_DATA_KEYS: z.string().min(1).optional(),
   CARD_HASH_KEY: z.string().min(1).optional(),
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 export interface Config {
@@ -90,6 +92,13 @@ export interface Config {
   cardDataKeys: CardKey[] | undefined;
   /** Key of the card numbers' keyed hash (`CARD_HASH_KEY`, 32 bytes base64). */
   cardHashKey: Buffer | undefined;
+  /**
+   * Server processes on the one port (`WORKERS`, server.ts; docs/operations.md "Workers"): one per core
+   * with PostgreSQL and Redis, one with the embedded database (it lives in one process) or without Redis.
+   */
+  workers: number;
+  /** argon2id threads of each process: workers × threads fit the cores (at least one each). */
+  hashThreads: number;
 }
 
 export class ConfigError extends Error {}
@@ -147,6 +156,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration: CARD_DATA_KEYS and CARD_HASH_KEY must be set in production with DATABASE_URL (the demo and the embedded database keep their keys in the database)',
     );
+  // Several processes share nothing but PostgreSQL and Redis: the embedded database lives in one, and
+  // rate limits and throttles count across processes only in Redis (each would count on its own).
+  if (e.WORKERS !== undefined && e.WORKERS > 1 && !e.DATABASE_URL)
+    throw new ConfigError(
+      `Invalid configuration: WORKERS must be 1 with the embedded database, which lives in one process (got ${e.WORKERS}); set DATABASE_URL for more`,
+    );
+  if (e.WORKERS !== undefined && e.WORKERS > 1 && !e.REDIS_URL)
+    throw new ConfigError(
+      `Invalid configuration: WORKERS above 1 needs REDIS_URL, where the processes share rate limits and throttles (got ${e.WORKERS})`,
+    );
+  const cores = availableParallelism();
+  const workers = e.WORKERS ?? (e.DATABASE_URL && e.REDIS_URL ? cores : 1);
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
   ).replace(/\/$/, '');
@@ -173,5 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoDir: path.join(repoRoot, 'apps/server/demo'),
     cardDataKeys,
     cardHashKey,
+    workers,
+    hashThreads: Math.max(1, Math.floor(cores / workers)),
   };
 }

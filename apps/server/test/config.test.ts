@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
@@ -18,6 +19,25 @@ describe('configuration (DESIGN §3)', () => {
     expect(c.sessionIdleMs).toBe(300_000);
     expect(c.publicUrl).toBe('http://127.0.0.1:8080');
     expect(c.secure).toBe(false);
+  });
+
+  it('runs one process per core with PostgreSQL and Redis, one otherwise; refuses workers that could not share', () => {
+    const cores = availableParallelism();
+    const pg = { DATABASE_URL: 'postgres://x@localhost/db', DEMO: '1' };
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig(pg).workers).toBe(1);
+    expect(loadConfig({ ...pg, REDIS_URL: 'redis://localhost' })).toMatchObject({
+      workers: cores,
+      hashThreads: 1,
+    });
+    expect(loadConfig({ ...pg, REDIS_URL: 'redis://localhost', WORKERS: '1' })).toMatchObject({
+      workers: 1,
+      hashThreads: cores,
+    });
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS must be 1 with the embedded database/);
+    expect(() => loadConfig({ ...pg, WORKERS: '2' })).toThrow(/WORKERS above 1 needs REDIS_URL/);
+    for (const bad of ['0', '65', 'two', '1.5'])
+      expect(() => loadConfig({ WORKERS: bad })).toThrow(/WORKERS/);
   });
 
   it('turns demo data off by default with DATABASE_URL', () => {

@@ -125,10 +125,20 @@ class HashPool {
 }
 
 let pool: HashPool | undefined;
+let poolSize = availableParallelism();
 const shared = (): HashPool => {
-  pool ??= new HashPool(availableParallelism());
+  pool ??= new HashPool(poolSize);
   return pool;
 };
+
+/**
+ * The number of hashing threads of this process, before its first hash (server.ts: with several worker
+ * processes each gets its share of the cores, `Config.hashThreads`). One per core otherwise.
+ */
+export function configureHashPool(size: number): void {
+  if (pool) throw new Error('the hash pool is already running');
+  poolSize = Math.max(1, size);
+}
 
 export function hashInPool(secret: string, options: object): Promise<string> {
   return shared().run<string>({ op: 'hash', secret, options });

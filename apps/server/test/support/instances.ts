@@ -122,6 +122,8 @@ export class ServerInstance {
       DATA_DIR: this.dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
+      // One process unless a test asks for workers (docs/operations.md "Workers"): a signal reaches it.
+      WORKERS: '1',
       ...this.env,
       PORT: String(this.port),
     };
