@@ -1,11 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliOptions, runCli } from '../src/commands.ts';
-import { auditEvents, identityProviders, ssoAttempts, users } from '../src/db/schema.ts';
+import { auditEvents, identityProviders, mailOutbox, ssoAttempts, users } from '../src/db/schema.ts';
+import { DEMO_ANSWER } from '../src/demo/load.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from './harness.ts';
 import {
   type IdentityProvider,
@@ -44,7 +45,7 @@ async function throughProvider(login: string): Promise<{ client: TestClient; bac
   const start = await client.get(`/sdportal/sso/${KEY}?cobrandHost=cardportal&locale=en_US`);
   expect(start.statusCode, start.body).toBe(302);
   const location = String(start.headers.location);
-  expect(location.startsWith(`${idp.issuer}/auth?`)).toBe(true);
+  expect(location.startsWith(`${idp.issuer}/auth?`), location).toBe(true);
   return { client, back: await signInAtProvider(location, login, callbackBase()) };
 }
 
@@ -205,8 +206,21 @@ describe('single sign-on: the sign-in (authorization code + PKCE, state, nonce)'
       const res = await new TestClient(ctx.app).login('ssouser01', password);
       expect([res.statusCode, res.body]).toEqual([401, 'Login failed']);
     }
+    // Forgot password neither: the right answer gets the wrong answer's reply, and no mail is written.
+    const client = new TestClient(ctx.app);
+    const outbox = async () => (await ctx.app.db.select({ n: count() }).from(mailOutbox))[0]?.n;
+    const mailsBefore = await outbox();
+    const reset = await client.postJson('/services/authentication-service/public/forgotPassword', {
+      userId: 'ssouser01',
+      locale: 'en_US',
+      securityQuestion: { questionId: 'q1', questionResponse: DEMO_ANSWER },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().errors[0]).toEqual({ code: 'answer.wrong', message: 'Wrong Response' });
+    expect(await outbox()).toBe(mailsBefore);
     const after = (await ctx.app.db.select().from(users).where(eq(users.userId, 'ssouser01')))[0];
     expect(after?.failedAttempts).toBe(before?.failedAttempts);
+    expect(after?.passwordTemporary).toBe(false);
     expect((await lastAudit('login.refused'))?.detail).toMatchObject({ reason: 'sso-enforced' });
   });
 

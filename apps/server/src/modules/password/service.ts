@@ -75,8 +75,10 @@ export class PasswordService {
       throw new AppError('invalid', 'answer.required', { message: 'The security answer is required' });
     const spend = () => verifyDummy(answer.slice(0, SECURITY_ANSWER_MAX_LENGTH));
     const found = await findUserByUserId(this.db, input.userId);
-    // An inactive user answers exactly as an unknown ID (counted and locked alike), so nothing tells them apart.
-    const user = found?.status === 'Inactive' ? undefined : found;
+    // An inactive user answers exactly as an unknown ID (counted and locked alike), so nothing tells them
+    // apart; so does an SSO user, who holds no portal password to reset (docs/sso.md) and whose own count
+    // a stranger's guesses must not lock.
+    const user = found?.status === 'Inactive' || found?.sso ? undefined : found;
     if (!user) {
       await spend();
       const failures = await recordUnknownFailure(

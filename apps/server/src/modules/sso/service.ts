@@ -23,6 +23,21 @@ import {
   takeAttempt,
 } from './repository.ts';
 
+/**
+ * The requests to a provider: one more try when the first failed before any answer (a pooled connection
+ * the provider had closed — seen on the first discovery after an idle spell). Safe for every call: a
+ * GET is idempotent, and an authorization code is single-use, so a token request that did reach the
+ * provider fails its second time rather than signing in twice.
+ */
+const providerFetch: oidc.CustomFetch = async (url, options) => {
+  try {
+    return await fetch(url, options);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return fetch(url, options);
+  }
+};
+
 /** A provider's discovered configuration is reused this long, then discovered again (key rotation). */
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 
@@ -104,6 +119,7 @@ export class SsoService {
           ...(issuer.protocol === 'http:' && isLoopbackUrl(issuer) ? [oidc.allowInsecureRequests] : []),
         ],
         timeout: 10,
+        [oidc.customFetch]: providerFetch,
       },
     );
     this.configurations.set(provider.id, { at: Date.now(), configuration });
