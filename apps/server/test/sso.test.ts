@@ -183,6 +183,17 @@ describe('single sign-on: registration (admin CLI)', () => {
   });
 });
 
+describe('single sign-on: what administrators see', () => {
+  it('shows an SSO user’s provider and subject in the user’s detail, and nothing for a password user', async () => {
+    const admin = new TestClient(ctx.app);
+    expect((await admin.login('admin01', DEMO_PASSWORD)).body).toBe('/app/');
+    const sso = await admin.get('/app/api/users/ssouser01');
+    expect(sso.json()).toMatchObject({ singleSignOn: { provider: 'Acme directory', subject: 'sam.single' } });
+    const plain = await admin.get('/app/api/users/active01');
+    expect(plain.json()).toMatchObject({ singleSignOn: null });
+  });
+});
+
 describe('single sign-on: the sign-in (authorization code + PKCE, state, nonce)', () => {
   it('signs the subject’s SSO user in: a full session, ssoUserCookie true, audited', async () => {
     const { client, back } = await throughProvider('sam.single');

@@ -148,6 +148,7 @@ export function userDetail(over: Partial<UserDetail> = {}): UserDetail {
     allowed: { modify: true, deactivate: true, reactivate: false, unlock: false },
     assignableTypes: ['O', 'S', 'A'],
     readOnly: false,
+    singleSignOn: null,
     ...over,
   };
 }

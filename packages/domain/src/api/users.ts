@@ -98,6 +98,11 @@ export const userDetailSchema = userSummarySchema
     /** The types the caller may give this user when editing. */
     assignableTypes: z.array(z.enum(USER_TYPE_CODES as [UserType, ...UserType[]])),
     readOnly: z.boolean(),
+    /**
+     * An SSO user's identity provider (its display name) and the subject it asserts for them: both null
+     * for an SSO user not linked to one yet; null for a user who signs in with the portal (docs/sso.md).
+     */
+    singleSignOn: z.object({ provider: z.string().nullable(), subject: z.string().nullable() }).nullable(),
   })
   .meta({ id: 'UserDetail', description: 'A user as the caller may see it' });
 export type UserDetail = z.infer<typeof userDetailSchema>;

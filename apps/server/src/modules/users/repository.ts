@@ -12,6 +12,7 @@ import {
   cardholders,
   companies,
   companyGroups,
+  identityProviders,
   issuers,
   orgPoints,
   passwordHistory,
@@ -211,4 +212,13 @@ export async function updateUser(
 /** Ends every session of a user (deactivated: signed out at once). */
 export async function endSessions(db: Executor, pk: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userPk, pk));
+}
+
+/** The display name of an identity provider (docs/sso.md), for an SSO user's detail. */
+export async function providerName(db: Executor, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ name: identityProviders.displayName })
+    .from(identityProviders)
+    .where(eq(identityProviders.id, id));
+  return row?.name ?? null;
 }

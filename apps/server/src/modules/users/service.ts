@@ -251,6 +251,12 @@ export class UserService {
       },
       assignableTypes: allowed.modify && !allowed.self ? this.assignable(caller) : [],
       readOnly: isSystemReadOnly(caller.type, u.userType as UserType),
+      singleSignOn: u.sso
+        ? {
+            provider: u.federationProviderId ? await repo.providerName(db, u.federationProviderId) : null,
+            subject: u.federationSubject,
+          }
+        : null,
     };
   }
 

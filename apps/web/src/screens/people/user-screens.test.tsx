@@ -43,6 +43,28 @@ describe('user view', () => {
     expect(screen.getByRole('button', { name: 'Reactivate' })).toBeDefined();
   });
 
+  it("shows an SSO user's identity provider and subject, and says when none is linked (docs/sso.md)", async () => {
+    let linked = true;
+    mockFetch((call) =>
+      call.url === '/app/api/users/card01'
+        ? {
+            body: userDetail({
+              singleSignOn: linked
+                ? { provider: 'Acme directory', subject: 'sam.single' }
+                : { provider: null, subject: null },
+            }),
+          }
+        : undefined,
+    );
+    const view = renderApp('/people/card01');
+    expect(await screen.findByText('Acme directory (sam.single)')).toBeDefined();
+    expect(screen.getByText('Single sign-on')).toBeDefined();
+    view.unmount();
+    linked = false;
+    renderApp('/people/card01');
+    expect(await screen.findByText('SSO user, not linked to an identity provider')).toBeDefined();
+  });
+
   it('says when the user cannot be found', async () => {
     mockFetch(() => ({ status: 404, body: { code: 'user.notFound', message: '' } }));
     renderApp('/people/nobody');

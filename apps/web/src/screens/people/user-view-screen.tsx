@@ -96,6 +96,16 @@ export function UserViewScreen() {
             <dd>{date(detail.createdAt)}</dd>
             <dt>{t('app.lastLogin')}</dt>
             <dd>{date(detail.lastLoginAt)}</dd>
+            {detail.singleSignOn ? (
+              <>
+                <dt>{t('app.people.field.singleSignOn')}</dt>
+                <dd id="user-sso">
+                  {detail.singleSignOn.provider
+                    ? `${detail.singleSignOn.provider} (${detail.singleSignOn.subject ?? ''})`
+                    : t('app.people.singleSignOn.notLinked')}
+                </dd>
+              </>
+            ) : null}
           </dl>
           <div className="app-actions">
             {detail.allowed.modify ? (
