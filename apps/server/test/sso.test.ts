@@ -316,6 +316,14 @@ describe('single sign-on: the sign-in (authorization code + PKCE, state, nonce)'
     }
   });
 
+  it('answers 400 for a query no provider sends, and signs nobody in', async () => {
+    for (const query of [`state=a&state=b`, `code=${'x'.repeat(3000)}`]) {
+      const res = await new TestClient(ctx.app).get(`/sdportal/sso/${KEY}/callback?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'sso.invalidQuery' });
+    }
+  });
+
   it('answers 404 for a provider that does not exist, whatever the key looks like', async () => {
     for (const url of [
       '/sdportal/sso/nobody',

@@ -12,7 +12,7 @@ import {
   ssoCallbackQuerySchema,
   ssoParamsSchema,
 } from '@cardportal/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emptyAnswer } from '../../http/contract.ts';
 import { sendError } from '../../http/errors.ts';
@@ -34,9 +34,17 @@ export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
   const params = ssoParamsSchema;
   const config = {
     rateLimit: { max: 60, timeWindow: '1 minute' },
-    invalid: (_error: unknown, _request: unknown, reply: FastifyReply) => unknown(reply),
+    // A path that names no provider is 404; a query no provider would send (a parameter repeated or
+    // too long) is 400, named.
+    invalid: (_error: unknown, request: FastifyRequest, reply: FastifyReply) =>
+      ssoParamsSchema.safeParse(request.params).success
+        ? sendError(reply, 400, 'sso.invalidQuery', 'The query is not an authorization response')
+        : unknown(reply),
   };
   const notFound = apiErrorSchema.describe('No identity provider has this key (sso.unknownProvider)');
+  const badQuery = apiErrorSchema.describe(
+    'A query no provider sends: a parameter repeated or too long (sso.invalidQuery)',
+  );
   const bindingCookie = {
     path: '/sdportal/sso/',
     httpOnly: true,
@@ -52,6 +60,7 @@ export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
         querystring: cobrandLocaleQuerySchema,
         response: {
           302: emptyAnswer('To the provider, or to the portal when it cannot be reached'),
+          400: badQuery,
           404: notFound,
         },
       },
@@ -95,6 +104,7 @@ export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
         querystring: ssoCallbackQuerySchema,
         response: {
           302: emptyAnswer('To the application (a full session), or to the portal saying why not'),
+          400: badQuery,
           404: notFound,
         },
       },
@@ -146,6 +156,7 @@ export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
         querystring: emptyObjectSchema,
         response: {
           302: emptyAnswer("To the provider's end of session, or straight back when it has none"),
+          400: badQuery,
           404: notFound,
         },
       },
@@ -169,7 +180,11 @@ export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         params,
         querystring: ssoCallbackQuerySchema,
-        response: { 302: emptyAnswer('To the sign-in screen of the provider’s co-brand'), 404: notFound },
+        response: {
+          302: emptyAnswer('To the sign-in screen of the provider’s co-brand'),
+          400: badQuery,
+          404: notFound,
+        },
       },
       config,
     },
