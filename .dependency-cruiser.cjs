@@ -42,7 +42,7 @@ const SERVER_GRAPH = {
   portal: ['cobrand'],
   profile: ['issuers', 'multi-user', 'token', 'users'],
   roles: ['access', 'multi-user'],
-  sso: ['access', 'users'],
+  sso: ['access', 'issuers', 'mail', 'users'],
   text: [],
   token: ['mail', 'users'],
   transactions: ['access', 'accounting', 'accounts', 'issuers', 'mail'],

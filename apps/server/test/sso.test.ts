@@ -382,3 +382,32 @@ describe('single sign-on: the logout rule of the portal spec', () => {
     expect(plainLabels.json()).toMatchObject({ fssoLogoutUrl: null });
   });
 });
+
+describe('single sign-on: the end of it (admin CLI)', () => {
+  it('makes an SSO user a password user again, with a first password by mail, and the provider signs them in no more', async () => {
+    const [before] = await ctx.app.db.select({ n: count() }).from(mailOutbox);
+    const unlinked = await cli(['sso', 'unlink', '--user-id', 'ssouser01']);
+    expect([unlinked.code, unlinked.stderr]).toEqual([0, '']);
+    expect(unlinked.stdout).toMatch(/first password is in the outbox/);
+    const [row] = await ctx.app.db.select().from(users).where(eq(users.userId, 'ssouser01'));
+    expect(row).toMatchObject({
+      sso: false,
+      federationProviderId: null,
+      federationSubject: null,
+      firstLogin: true,
+    });
+    const [mail] = await ctx.app.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    expect((await ctx.app.db.select({ n: count() }).from(mailOutbox))[0]?.n).toBe((before?.n ?? 0) + 1);
+    expect(mail?.kind).toBe('first-password');
+    const password = /First password: (\S+)/.exec(mail?.body ?? '')?.[1] ?? '';
+    expect(password).not.toBe('');
+    expect(unlinked.stdout).not.toContain(password);
+    // The first password signs in to the forced change; the provider's subject reaches nobody.
+    expect((await new TestClient(ctx.app).login('ssouser01', password)).body).toMatch(/change-password/);
+    const { client, back } = await throughProvider('sam.single');
+    await expectRefused(client, back, 'sso', 'unknown-subject');
+    expect((await lastAudit('sso.userUnlinked'))?.userPk).toBe(row?.id);
+    const again = await cli(['sso', 'unlink', '--user-id', 'ssouser01']);
+    expect([again.code, again.stderr]).toEqual([2, 'sso unlink: ssouser01 is no SSO user\n']);
+  });
+});

@@ -18,6 +18,7 @@ export const AUDIT_EVENTS = [
   'sso.providerAdded',
   'sso.providerRemoved',
   'sso.userLinked',
+  'sso.userUnlinked',
   // People.
   'user.created',
   'user.updated',

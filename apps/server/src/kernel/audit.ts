@@ -17,7 +17,8 @@ export type AuditEvent =
   | 'token.pin-set'
   | 'sso.providerAdded'
   | 'sso.providerRemoved'
-  | 'sso.userLinked';
+  | 'sso.userLinked'
+  | 'sso.userUnlinked';
 
 export interface AuditEntry {
   userPk?: number | null;

@@ -4,13 +4,18 @@ import {
   federationSubjectSchema,
   identityProviderInputSchema,
   identityProviderKeySchema,
+  portalUrl,
 } from '@cardportal/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { cobrands, companies, identityProviders, multiUserMembers, users } from '../../db/schema.ts';
 import { audit } from '../../kernel/audit.ts';
 import { CliInputError, defineCommand } from '../../kernel/cli.ts';
+import { enqueueMail } from '../../kernel/outbox.ts';
+import { generatedPassword } from '../../security/generated-password.ts';
 import { hashSecret } from '../../security/hashing.ts';
 import { endSessionsOf } from '../../security/sessions.ts';
+import { passwordPolicyOf } from '../issuers/index.ts';
+import { composeMail, mailTexts } from '../mail/index.ts';
 import { findUserByUserId } from '../users/index.ts';
 import { findProvider, listProviders, sealSecret } from './repository.ts';
 import { SsoService, ssoPaths } from './service.ts';
@@ -210,6 +215,56 @@ export const ssoCommands = [
         await audit(tx, 'sso.userLinked', { userPk: user.id, detail: { provider: provider.key } });
       });
       io.out(`${user.displayUserId} signs in through ${provider.key}`);
+    },
+  }),
+  defineCommand({
+    name: 'sso unlink',
+    synopsis: '--user-id ID',
+    summary:
+      'end the single sign-on of a user: they sign in with the portal again, with\na first password that goes out by mail (changed at their first sign-in)',
+    options: { 'user-id': { type: 'string' } },
+    async run({ db, io, texts, config }, { values }) {
+      if (!values['user-id']) throw new CliInputError('sso unlink needs --user-id', true);
+      const user = await findUserByUserId(db, values['user-id']);
+      if (!user) throw new CliInputError(`sso unlink: no user ${values['user-id']}`);
+      if (!user.sso) throw new CliInputError(`sso unlink: ${user.displayUserId} is no SSO user`);
+      const policy = await passwordPolicyOf(db, user);
+      const password = generatedPassword(user.displayUserId, policy.passwordMinLength);
+      const passwordHash = await hashSecret(password);
+      const signin = new URL(portalUrl('signin', { cobrandHost: user.cobrand }), config.publicUrl).toString();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            sso: false,
+            federationProviderId: null,
+            federationSubject: null,
+            passwordHash,
+            passwordTemporary: false,
+            firstLogin: true,
+            passwordChangedAt: sql`now()`,
+            failedAttempts: 0,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, user.id));
+        await endSessionsOf(tx, user.id);
+        // The first password goes by mail in the same transaction, as for a new user (never printed).
+        await enqueueMail(
+          tx,
+          await composeMail(
+            mailTexts(db, texts),
+            'first-password',
+            user,
+            { cobrand: user.cobrand, locale: user.locale },
+            [user.displayUserId, password, signin],
+            tx,
+          ),
+        );
+        await audit(tx, 'sso.userUnlinked', { userPk: user.id, detail: { by: 'cli' } });
+      });
+      io.out(
+        `${user.displayUserId} signs in with a portal password again: a first password is in the outbox`,
+      );
     },
   }),
 ];
