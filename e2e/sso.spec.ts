@@ -7,7 +7,15 @@ import {
   type IdentityProvider,
   startIdentityProvider,
 } from '../apps/server/test/support/identity-provider.ts';
-import { baseUrl, dataDir, expectAccessible, launch, newPage } from './support/browser.ts';
+import {
+  baseUrl,
+  DEMO_PASSWORD,
+  dataDir,
+  expectAccessible,
+  launch,
+  newPage,
+  signIn,
+} from './support/browser.ts';
 import { runCli } from './support/cli.ts';
 
 /**
@@ -86,6 +94,17 @@ describe('single sign-on through an OpenID provider', () => {
     await page.goto(`/sdportal/sso/${KEY}`);
     await page.waitForURL((url) => url.href.startsWith(idp.issuer));
     await page.locator('input[name="login"]').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the company administrator the SSO user's provider and subject on the People screen", async () => {
+    const { page, context, problems } = await newPage(browser);
+    await signIn(page, 'admin01', DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
+    await page.waitForURL(/\/app\/$/);
+    await page.goto('/app/people/ssouser01');
+    await expect.poll(() => page.locator('#user-sso').textContent()).toBe('Acme directory (sam.single)');
+    await expectAccessible(page, "an SSO user's detail");
     expect(problems).toEqual([]);
     await context.close();
   });
