@@ -19,7 +19,7 @@ import {
 import { runCli } from './support/cli.ts';
 
 /**
- * Single sign-on in a browser (issue 18 item 4, docs/sso.md): an SSO user of Acme signs in at Acme's
+ * Single sign-on in a browser (issue 18 item 4, docs/sso.md): an SSO user of Borealis signs in at its
  * OpenID provider (a real oidc-provider on loopback), lands in the application, signs out, and the
  * logout screen's button — shown to SSO users only because a federated logout exists — ends the
  * provider's session too and comes back to the sign-in. A subject nobody has ends on the portal's
@@ -27,7 +27,7 @@ import { runCli } from './support/cli.ts';
  */
 let browser: Browser;
 let idp: IdentityProvider;
-const KEY = 'acme-e2e';
+const KEY = 'borealis-e2e';
 
 beforeAll(async () => {
   browser = await launch();
@@ -43,8 +43,8 @@ beforeAll(async () => {
   writeFileSync(secretFile, 'e2e-client-secret-0123456789abcdef');
   const added = await runCli(
     dataDir(),
-    ...['sso', 'add', '--key', KEY, '--name', 'Acme directory', '--issuer', idp.issuer],
-    ...['--client-id', 'cardportal-e2e', '--client-secret-file', secretFile, '--company', '100001'],
+    ...['sso', 'add', '--key', KEY, '--name', 'Borealis directory', '--issuer', idp.issuer],
+    ...['--client-id', 'cardportal-e2e', '--client-secret-file', secretFile, '--company', '100002'],
   );
   expect(added.stderr).toBe('');
   const linked = await runCli(
@@ -98,12 +98,12 @@ describe('single sign-on through an OpenID provider', () => {
     await context.close();
   });
 
-  it("shows the company administrator the SSO user's provider and subject on the People screen", async () => {
+  it("shows the group's administrator the SSO user's provider and subject on the People screen", async () => {
     const { page, context, problems } = await newPage(browser);
-    await signIn(page, 'admin01', DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
+    await signIn(page, 'cgadmin01', DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
     await page.waitForURL(/\/app\/$/);
     await page.goto('/app/people/ssouser01');
-    await expect.poll(() => page.locator('#user-sso').textContent()).toBe('Acme directory (sam.single)');
+    await expect.poll(() => page.locator('#user-sso').textContent()).toBe('Borealis directory (sam.single)');
     await expectAccessible(page, "an SSO user's detail");
     expect(problems).toEqual([]);
     await context.close();

@@ -114,15 +114,7 @@ describe('demo organisations', () => {
     const acme = await companyByNumber(DEMO_COMPANY_NUMBER);
     const admin = await findUserByUserId(db, 'admin01');
     expect(admin).toMatchObject({ userType: 'C', companyId: acme.id });
-    for (const id of [
-      'active01',
-      'locked01',
-      'expired01',
-      'firstlog01',
-      'ssouser01',
-      'otpuser01',
-      'token01',
-    ]) {
+    for (const id of ['active01', 'locked01', 'expired01', 'firstlog01', 'otpuser01', 'token01']) {
       const u = await findUserByUserId(db, id);
       expect(u, id).toMatchObject({ userType: 'A', companyId: acme.id });
       const [holder] = await db.select().from(cardholders).where(eq(cardholders.id, u!.cardholderId!));
@@ -130,6 +122,8 @@ describe('demo organisations', () => {
       expect(await db.select().from(accounts).where(eq(accounts.cardholderId, holder!.id))).toHaveLength(1);
     }
     expect((await findUserByUserId(db, 'bncuser01'))?.companyId).toBe((await companyByNumber('200001')).id);
+    // The SSO user is in Borealis, where single sign-on is on (Acme has multi-user, seed 001 §6).
+    expect((await findUserByUserId(db, 'ssouser01'))?.companyId).toBe((await companyByNumber('100002')).id);
     expect((await findUserByUserId(db, 'issadmin01'))?.issuerId).toBe(acme.issuerId);
     expect(await findUserByUserId(db, 'sysadmin01')).toMatchObject({ userType: 'Z', companyId: null });
   });

@@ -5,7 +5,15 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliOptions, runCli } from '../src/commands.ts';
-import { auditEvents, identityProviders, mailOutbox, ssoAttempts, users } from '../src/db/schema.ts';
+import {
+  auditEvents,
+  companies,
+  identityProviders,
+  mailOutbox,
+  programOptions,
+  ssoAttempts,
+  users,
+} from '../src/db/schema.ts';
 import { DEMO_ANSWER } from '../src/demo/load.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from './harness.ts';
 import {
@@ -22,7 +30,7 @@ import {
  */
 let ctx: TestContext;
 let idp: IdentityProvider;
-const KEY = 'acme-idp';
+const KEY = 'borealis-idp';
 const SECRET = 'client-secret-never-logged-0123456789';
 
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -83,7 +91,7 @@ beforeAll(async () => {
   const base = ctx.config.publicUrl.replace(/\/$/, '');
   idp = await startIdentityProvider([
     {
-      clientId: 'cardportal-acme',
+      clientId: 'cardportal-borealis',
       clientSecret: SECRET,
       redirectUris: [`${base}/sdportal/sso/${KEY}/callback`],
       postLogoutRedirectUris: [`${base}/sdportal/sso/${KEY}/signed-out`],
@@ -97,17 +105,17 @@ beforeAll(async () => {
     '--key',
     KEY,
     '--name',
-    'Acme directory',
+    'Borealis directory',
     '--issuer',
     idp.issuer,
     '--client-id',
-    'cardportal-acme',
+    'cardportal-borealis',
     '--client-secret-file',
     secretFile,
     '--scope',
     'openid email',
     '--company',
-    '100001',
+    '100002',
   ]);
   expect(added.stderr).toBe('');
   expect(added.code).toBe(0);
@@ -160,22 +168,52 @@ describe('single sign-on: registration (admin CLI)', () => {
       /exactly one/,
     );
     await refused(
-      [...add, '--key', 'nobody', '--issuer', 'http://127.0.0.1:9', '--company', '100001'],
+      [...add, '--key', 'nobody', '--issuer', 'http://127.0.0.1:9', '--company', '100002'],
       /could not be discovered/,
     );
-    await refused([...add, '--key', 'ghost', '--issuer', idp.issuer, '--company', '999999'], /no company/);
-    // A user of another company; a multi-user; a token user; a subject another user has.
+    // Acme has multi-user, so single sign-on is off there (seed 001 §6): no provider for it.
     await refused(
-      ['sso', 'link', '--user-id', 'bncuser01', '--provider', KEY, '--subject', 'x'],
-      /not a user/,
+      [...add, '--key', 'acme', '--issuer', idp.issuer, '--company', '100001'],
+      /single sign-on is off for company 100001/,
     );
-    await refused(['sso', 'link', '--user-id', 'multi01', '--provider', KEY, '--subject', 'x'], /multi-user/);
+    await refused([...add, '--key', 'ghost', '--issuer', idp.issuer, '--company', '999999'], /no company/);
+    // Users of another company; a token user; a subject another user has.
+    for (const other of ['bncuser01', 'active01']) {
+      await refused(['sso', 'link', '--user-id', other, '--provider', KEY, '--subject', 'x'], /not a user/);
+    }
+    for (const [userId, loginType] of [
+      ['bortoken01', 'token'],
+      ['borplain01', 'pwd'],
+    ] as const) {
+      const made = await cli(
+        [
+          'user',
+          'create',
+          '--user-id',
+          userId,
+          '--email',
+          `${userId}@example.com`,
+          '--company',
+          '100002',
+        ].concat([
+          '--password',
+          DEMO_PASSWORD,
+          '--login-type',
+          loginType,
+          '--first-name',
+          'Bo',
+          '--last-name',
+          'Real',
+        ]),
+      );
+      expect([made.code, made.stderr], userId).toEqual([0, '']);
+    }
     await refused(
-      ['sso', 'link', '--user-id', 'token01', '--provider', KEY, '--subject', 'x'],
+      ['sso', 'link', '--user-id', 'bortoken01', '--provider', KEY, '--subject', 'x'],
       /only password users/,
     );
     await refused(
-      ['sso', 'link', '--user-id', 'active01', '--provider', KEY, '--subject', 'sam.single'],
+      ['sso', 'link', '--user-id', 'borplain01', '--provider', KEY, '--subject', 'sam.single'],
       /already has subject/,
     );
     await refused(['sso', 'remove', KEY], /Cannot delete: 1 user/);
@@ -185,11 +223,15 @@ describe('single sign-on: registration (admin CLI)', () => {
 
 describe('single sign-on: what administrators see', () => {
   it('shows an SSO user’s provider and subject in the user’s detail, and nothing for a password user', async () => {
+    // The group's administrator: Borealis is in Demo Manufacturing Group.
     const admin = new TestClient(ctx.app);
-    expect((await admin.login('admin01', DEMO_PASSWORD)).body).toBe('/app/');
+    expect((await admin.login('cgadmin01', DEMO_PASSWORD)).body).toBe('/app/');
     const sso = await admin.get('/app/api/users/ssouser01');
-    expect(sso.json()).toMatchObject({ singleSignOn: { provider: 'Acme directory', subject: 'sam.single' } });
+    expect(sso.json()).toMatchObject({
+      singleSignOn: { provider: 'Borealis directory', subject: 'sam.single' },
+    });
     const plain = await admin.get('/app/api/users/active01');
+    expect(plain.statusCode).toBe(200);
     expect(plain.json()).toMatchObject({ singleSignOn: null });
   });
 });
@@ -316,6 +358,36 @@ describe('single sign-on: the sign-in (authorization code + PKCE, state, nonce)'
     }
   });
 
+  it('signs in through a company’s provider only while its program option singleSignOn is on', async () => {
+    const [borealis] = await ctx.app.db.select().from(companies).where(eq(companies.number, '100002'));
+    await ctx.app.db
+      .insert(programOptions)
+      .values({ key: 'singleSignOn', level: 'company', companyId: borealis?.id, enabled: false })
+      .onConflictDoUpdate({
+        target: [programOptions.companyId, programOptions.key],
+        set: { enabled: false },
+      });
+    try {
+      const off = await throughProvider('sam.single');
+      await expectRefused(off.client, off.back, 'sso', 'option-off');
+      const link = await cli([
+        'sso',
+        'link',
+        '--user-id',
+        'borplain01',
+        '--provider',
+        KEY,
+        '--subject',
+        'bo',
+      ]);
+      expect([link.code, link.stderr]).toEqual([2, expect.stringMatching(/single sign-on is off/)]);
+    } finally {
+      await ctx.app.db.delete(programOptions).where(eq(programOptions.companyId, borealis?.id ?? 0));
+    }
+    const on = await throughProvider('sam.single');
+    expect((await on.client.get(callbackPath(on.back))).headers.location).toBe('/app/');
+  });
+
   it('answers 400 for a query no provider sends, and signs nobody in', async () => {
     for (const query of [`state=a&state=b`, `code=${'x'.repeat(3000)}`]) {
       const res = await new TestClient(ctx.app).get(`/sdportal/sso/${KEY}/callback?${query}`);
@@ -363,7 +435,7 @@ describe('single sign-on: the logout rule of the portal spec', () => {
     expect(out.statusCode).toBe(302);
     const end = new URL(String(out.headers.location));
     expect(`${end.origin}${end.pathname}`).toBe(`${idp.issuer}/session/end`);
-    expect(end.searchParams.get('client_id')).toBe('cardportal-acme');
+    expect(end.searchParams.get('client_id')).toBe('cardportal-borealis');
     expect(end.searchParams.get('post_logout_redirect_uri')).toBe(
       `${ctx.config.publicUrl.replace(/\/$/, '')}/sdportal/sso/${KEY}/signed-out`,
     );

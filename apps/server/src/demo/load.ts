@@ -126,8 +126,9 @@ export const DEMO_USERS: DemoUser[] = [
     lastName: 'Single',
     userType: 'A',
     sso: true,
-    place: acme('A210'),
-    note: "SSO user: no portal password; signs in through Acme's provider once linked (docs/sso.md)",
+    // Borealis, not Acme: Acme has multi-user, and single sign-on does not combine with it (seed 001 §6).
+    place: { company: '100002', orgPoint: 'B110', accountGroup: 'General' },
+    note: "SSO user of Borealis Logistics: no portal password; signs in at Borealis's provider once linked (docs/sso.md)",
   },
   {
     userId: 'otpuser01',

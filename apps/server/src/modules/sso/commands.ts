@@ -14,7 +14,7 @@ import { enqueueMail } from '../../kernel/outbox.ts';
 import { generatedPassword } from '../../security/generated-password.ts';
 import { hashSecret } from '../../security/hashing.ts';
 import { endSessionsOf } from '../../security/sessions.ts';
-import { passwordPolicyOf } from '../issuers/index.ts';
+import { isFeatureOn, passwordPolicyOf } from '../issuers/index.ts';
 import { composeMail, mailTexts } from '../mail/index.ts';
 import { findUserByUserId } from '../users/index.ts';
 import { findProvider, listProviders, sealSecret } from './repository.ts';
@@ -69,6 +69,10 @@ export const ssoCommands = [
           .from(companies)
           .where(eq(companies.number, input.companyNumber));
         if (!company) throw new CliInputError(`sso add: no company ${input.companyNumber}`);
+        if (!(await isFeatureOn(db, company.id, 'singleSignOn')))
+          throw new CliInputError(
+            `sso add: single sign-on is off for company ${input.companyNumber} (program option singleSignOn)`,
+          );
         companyId = company.id;
       } else {
         const [owner] = await db
@@ -171,6 +175,10 @@ export const ssoCommands = [
         provider.companyId !== null
           ? user.companyId === provider.companyId
           : user.cobrand === provider.cobrand;
+      if (provider.companyId !== null && !(await isFeatureOn(db, provider.companyId, 'singleSignOn')))
+        throw new CliInputError(
+          `sso link: single sign-on is off for ${provider.key}'s company (program option singleSignOn)`,
+        );
       if (!owned)
         throw new CliInputError(
           `sso link: ${user.displayUserId} is not a user of ${provider.key}'s ${provider.companyId !== null ? 'company' : 'co-brand'}`,

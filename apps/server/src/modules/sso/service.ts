@@ -14,6 +14,7 @@ import { audit } from '../../kernel/audit.ts';
 import type { Secrets } from '../../kernel/secrets.ts';
 import { randomId, safeEqual, sha256 } from '../../security/crypto.ts';
 import { organisationActive } from '../access/index.ts';
+import { isFeatureOn } from '../issuers/index.ts';
 import { recordSuccess, type UserRow } from '../users/index.ts';
 import {
   findProvider,
@@ -30,11 +31,13 @@ import {
  * provider fails its second time rather than signing in twice.
  */
 const providerFetch: oidc.CustomFetch = async (url, options) => {
+  // openid-client's body type allows any Uint8Array; it only ever sends strings and URLSearchParams.
+  const init = options as RequestInit;
   try {
-    return await fetch(url, options);
+    return await fetch(url, init);
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    return fetch(url, options);
+    return fetch(url, init);
   }
 };
 
@@ -54,6 +57,7 @@ export type SsoFailure =
   | 'unknown-subject'
   | 'not-sso-user'
   | 'wrong-owner'
+  | 'option-off'
   | 'inactive'
   | 'locked'
   | 'organisation-inactive';
@@ -225,6 +229,9 @@ export class SsoService {
     const owned =
       provider.companyId !== null ? user.companyId === provider.companyId : user.cobrand === provider.cobrand;
     if (!owned) return fail('wrong-owner', context, user);
+    // A company's provider signs in only while its program option is on (an issuer may switch it off).
+    if (provider.companyId !== null && !(await isFeatureOn(this.db, provider.companyId, 'singleSignOn')))
+      return fail('option-off', context, user);
     if (user.status === 'Inactive') return fail('inactive', context, user);
     if (user.status === 'Locked') {
       // A lock of failed attempts lifts by itself (users/attempts.ts); any other only by an administrator.
