@@ -1,4 +1,12 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -53,4 +61,28 @@ export function safeEqual(a: string, b: string): boolean {
   const ab = Buffer.from(a);
   const bb = Buffer.from(b);
   return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+/**
+ * A short text sealed with AES-256-GCM under `key`: `iv.tag.ciphertext`, base64 each. `aad` binds it to
+ * its use (a value sealed for one purpose does not open for another). Soft-token secrets (without aad)
+ * and identity providers' client secrets are sealed so; card numbers have their own format with key ids
+ * (kernel/card-vault.ts).
+ */
+export function sealText(key: Buffer, plain: string, aad?: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  if (aad !== undefined) cipher.setAAD(Buffer.from(aad));
+  const enc = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), enc].map((b) => b.toString('base64')).join('.');
+}
+
+/** Opens what sealText sealed with the same key and aad; throws when it was altered. */
+export function openText(key: Buffer, sealed: string, aad?: string): string {
+  const [iv, tag, enc] = sealed.split('.').map((p) => Buffer.from(p, 'base64'));
+  if (!iv || !tag || !enc) throw new Error('malformed sealed text');
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  if (aad !== undefined) decipher.setAAD(Buffer.from(aad));
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(enc), decipher.final()]).toString('utf8');
 }

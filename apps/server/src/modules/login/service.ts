@@ -26,6 +26,7 @@ import {
   markSignedIn,
   recordSuccess,
   recordUnknownFailure,
+  refusedAtPasswordForms,
   type UserRow,
 } from '../users/index.ts';
 import { consumeOtpCode, issueOtpCode } from './otp-codes.ts';
@@ -119,7 +120,7 @@ export class LoginService {
     }
     const found = await findUserByUserId(this.db, userId);
     // An SSO user holds no portal password ("SSO enforced", docs/sso.md): they sign in at their provider.
-    const refused = found?.status === 'Inactive' ? 'inactive' : found?.sso ? 'sso-enforced' : undefined;
+    const refused = refusedAtPasswordForms(found);
     if (found && refused) {
       await audit(this.db, 'login.refused', {
         userPk: found.id,

@@ -24,6 +24,7 @@ import {
   questionIdOrDecoy,
   recentPasswordHashes,
   recordUnknownFailure,
+  refusedAtPasswordForms,
   replacePassword,
   securityAnswerOf,
   setTemporaryPassword,
@@ -78,7 +79,7 @@ export class PasswordService {
     // An inactive user answers exactly as an unknown ID (counted and locked alike), so nothing tells them
     // apart; so does an SSO user, who holds no portal password to reset (docs/sso.md) and whose own count
     // a stranger's guesses must not lock.
-    const user = found?.status === 'Inactive' || found?.sso ? undefined : found;
+    const user = refusedAtPasswordForms(found) ? undefined : found;
     if (!user) {
       await spend();
       const failures = await recordUnknownFailure(

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   federationSubjectSchema,
@@ -11,14 +10,15 @@ import { cobrands, companies, identityProviders, multiUserMembers, users } from 
 import { audit } from '../../kernel/audit.ts';
 import { CliInputError, defineCommand } from '../../kernel/cli.ts';
 import { enqueueMail } from '../../kernel/outbox.ts';
+import { randomId, sealText } from '../../security/crypto.ts';
 import { generatedPassword } from '../../security/generated-password.ts';
 import { hashSecret } from '../../security/hashing.ts';
 import { endSessionsOf } from '../../security/sessions.ts';
 import { isFeatureOn, passwordPolicyOf } from '../issuers/index.ts';
 import { composeMail, mailTexts } from '../mail/index.ts';
 import { findUserByUserId } from '../users/index.ts';
-import { findProvider, listProviders, sealSecret } from './repository.ts';
-import { SsoService, ssoPaths } from './service.ts';
+import { CLIENT_SECRET_AAD, findProvider, listProviders } from './repository.ts';
+import { providerOwns, SsoService, ssoPaths } from './service.ts';
 
 function problemOf(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
   return error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
@@ -94,7 +94,9 @@ export const ssoCommands = [
         displayName: input.displayName,
         issuer: input.issuer,
         clientId: input.clientId,
-        clientSecretEnc: input.clientSecret ? sealSecret(keys.tokenKey, input.clientSecret) : null,
+        clientSecretEnc: input.clientSecret
+          ? sealText(keys.tokenKey, input.clientSecret, CLIENT_SECRET_AAD)
+          : null,
         scope: input.scope,
         subjectClaim: input.subjectClaim,
         cobrand: input.cobrand ?? null,
@@ -171,15 +173,11 @@ export const ssoCommands = [
       if (!user) throw new CliInputError(`sso link: no user ${values['user-id']}`);
       const provider = await findProvider(db, key.data);
       if (!provider) throw new CliInputError(`sso link: no provider ${key.data}`);
-      const owned =
-        provider.companyId !== null
-          ? user.companyId === provider.companyId
-          : user.cobrand === provider.cobrand;
       if (provider.companyId !== null && !(await isFeatureOn(db, provider.companyId, 'singleSignOn')))
         throw new CliInputError(
           `sso link: single sign-on is off for ${provider.key}'s company (program option singleSignOn)`,
         );
-      if (!owned)
+      if (!providerOwns(provider, user))
         throw new CliInputError(
           `sso link: ${user.displayUserId} is not a user of ${provider.key}'s ${provider.companyId !== null ? 'company' : 'co-brand'}`,
         );
@@ -207,7 +205,7 @@ export const ssoCommands = [
           `sso link: ${taken.userId} already has subject ${subject.data} at ${provider.key}`,
         );
       // "SSO users never hold a portal password": the one they had is replaced by one nobody knows.
-      const voided = await hashSecret(randomBytes(32).toString('base64url'));
+      const voided = await hashSecret(randomId());
       await db.transaction(async (tx) => {
         await tx
           .update(users)

@@ -1,4 +1,3 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { SSO_ATTEMPT_MINUTES } from '@cardportal/domain';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -7,23 +6,8 @@ import { identityProviders, ssoAttempts } from '../../db/schema.ts';
 export type IdentityProviderRow = typeof identityProviders.$inferSelect;
 export type SsoAttemptRow = typeof ssoAttempts.$inferSelect;
 
-/** A client secret sealed with the server's key (AES-256-GCM): iv.tag.ciphertext, base64. */
-export function sealSecret(key: Buffer, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from('identity-provider'));
-  const enc = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), enc].map((b) => b.toString('base64')).join('.');
-}
-
-export function openSecret(key: Buffer, sealed: string): string {
-  const [iv, tag, enc] = sealed.split('.').map((p) => Buffer.from(p, 'base64'));
-  if (!iv || !tag || !enc) throw new Error('malformed sealed secret');
-  const decipher = createDecipheriv('aes-256-gcm', key, iv);
-  decipher.setAAD(Buffer.from('identity-provider'));
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(enc), decipher.final()]).toString('utf8');
-}
+/** What a provider's client secret is sealed for (security/crypto.ts sealText's aad). */
+export const CLIENT_SECRET_AAD = 'identity-provider';
 
 export async function findProvider(db: Executor, key: string): Promise<IdentityProviderRow | undefined> {
   const [row] = await db.select().from(identityProviders).where(eq(identityProviders.key, key)).limit(1);

@@ -45,6 +45,15 @@ export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
   const badQuery = apiErrorSchema.describe(
     'A query no provider sends: a parameter repeated or too long (sso.invalidQuery)',
   );
+  /** Every route answers 302 (no-store), 400 for a query no provider sends, 404 for an unknown key. */
+  const answers = (redirect: string) => ({ 302: emptyAnswer(redirect), 400: badQuery, 404: notFound });
+  /** The provider the path names; 404 answered when none. */
+  const providerOf = async (key: string, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    const provider = await service.provider(key);
+    if (!provider) unknown(reply);
+    return provider;
+  };
   const bindingCookie = {
     path: '/sdportal/sso/',
     httpOnly: true,
@@ -58,18 +67,13 @@ export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         params,
         querystring: cobrandLocaleQuerySchema,
-        response: {
-          302: emptyAnswer('To the provider, or to the portal when it cannot be reached'),
-          400: badQuery,
-          404: notFound,
-        },
+        response: answers('To the provider, or to the portal when it cannot be reached'),
       },
       config,
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const provider = await service.provider(request.params.key);
-      if (!provider) return unknown(reply);
+      const provider = await providerOf(request.params.key, reply);
+      if (!provider) return reply;
       const wanted = cobrandNameSchema.safeParse(request.query.cobrandHost ?? provider.cobrand ?? '');
       const cobrand =
         (wanted.success ? await app.cobrands.get(wanted.data) : null) ??
@@ -102,18 +106,13 @@ export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         params,
         querystring: ssoCallbackQuerySchema,
-        response: {
-          302: emptyAnswer('To the application (a full session), or to the portal saying why not'),
-          400: badQuery,
-          404: notFound,
-        },
+        response: answers('To the application (a full session), or to the portal saying why not'),
       },
       config,
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const provider = await service.provider(request.params.key);
-      if (!provider) return unknown(reply);
+      const provider = await providerOf(request.params.key, reply);
+      if (!provider) return reply;
       const query = new URLSearchParams(
         request.url.slice(request.url.indexOf('?') + 1 || request.url.length),
       );
@@ -154,18 +153,13 @@ export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         params,
         querystring: emptyObjectSchema,
-        response: {
-          302: emptyAnswer("To the provider's end of session, or straight back when it has none"),
-          400: badQuery,
-          404: notFound,
-        },
+        response: answers("To the provider's end of session, or straight back when it has none"),
       },
       config,
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const provider = await service.provider(request.params.key);
-      if (!provider) return unknown(reply);
+      const provider = await providerOf(request.params.key, reply);
+      if (!provider) return reply;
       const target = await service.endSessionUrl(provider).catch((error: Error) => {
         request.log.warn({ provider: provider.key, err: error.message }, 'identity provider unreachable');
         return undefined;
@@ -180,18 +174,13 @@ export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         params,
         querystring: ssoCallbackQuerySchema,
-        response: {
-          302: emptyAnswer('To the sign-in screen of the provider’s co-brand'),
-          400: badQuery,
-          404: notFound,
-        },
+        response: answers('To the sign-in screen of the provider’s co-brand'),
       },
       config,
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const provider = await service.provider(request.params.key);
-      if (!provider) return unknown(reply);
+      const provider = await providerOf(request.params.key, reply);
+      if (!provider) return reply;
       return reply.redirect(portalUrl('signin', { cobrandHost: provider.cobrand ?? undefined }), 302);
     },
   );

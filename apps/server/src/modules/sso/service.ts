@@ -12,14 +12,14 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { audit } from '../../kernel/audit.ts';
 import type { Secrets } from '../../kernel/secrets.ts';
-import { randomId, safeEqual, sha256 } from '../../security/crypto.ts';
+import { openText, randomId, safeEqual, sha256 } from '../../security/crypto.ts';
 import { organisationActive } from '../access/index.ts';
 import { isFeatureOn } from '../issuers/index.ts';
 import { recordSuccess, type UserRow } from '../users/index.ts';
 import {
+  CLIENT_SECRET_AAD,
   findProvider,
   type IdentityProviderRow,
-  openSecret,
   saveAttempt,
   takeAttempt,
 } from './repository.ts';
@@ -74,6 +74,16 @@ export const ssoPaths = (key: string) => ({
   signedOut: `/sdportal/sso/${key}/signed-out`,
 });
 
+/** Whether a user is the provider's to sign in: of its company, or of its co-brand. */
+export function providerOwns(
+  provider: Pick<IdentityProviderRow, 'companyId' | 'cobrand'>,
+  user: Pick<UserRow, 'companyId' | 'cobrand'>,
+): boolean {
+  return provider.companyId !== null
+    ? user.companyId === provider.companyId
+    : user.cobrand === provider.cobrand;
+}
+
 /**
  * The relying party (openid-client): authorization code with PKCE (S256), state and nonce, the ID
  * token's signature, issuer, audience, expiry and nonce checked by the library; our part is the
@@ -107,7 +117,7 @@ export class SsoService {
     if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.configuration;
     const issuer = new URL(provider.issuer);
     const secret = provider.clientSecretEnc
-      ? openSecret(this.secrets.tokenKey, provider.clientSecretEnc)
+      ? openText(this.secrets.tokenKey, provider.clientSecretEnc, CLIENT_SECRET_AAD)
       : undefined;
     const configuration = oidc.discovery(
       issuer,
@@ -226,9 +236,7 @@ export class SsoService {
       .limit(1);
     if (!user) return fail('unknown-subject', context);
     if (!user.sso) return fail('not-sso-user', context, user);
-    const owned =
-      provider.companyId !== null ? user.companyId === provider.companyId : user.cobrand === provider.cobrand;
-    if (!owned) return fail('wrong-owner', context, user);
+    if (!providerOwns(provider, user)) return fail('wrong-owner', context, user);
     // A company's provider signs in only while its program option is on (an issuer may switch it off).
     if (provider.companyId !== null && !(await isFeatureOn(this.db, provider.companyId, 'singleSignOn')))
       return fail('option-off', context, user);

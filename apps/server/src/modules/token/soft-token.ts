@@ -1,10 +1,11 @@
-import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { checkPin, LIMITS } from '@cardportal/domain';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Executor } from '../../db/client.ts';
 import { tokens } from '../../db/schema.ts';
 import type { Secrets } from '../../kernel/secrets.ts';
+import { openText, sealText } from '../../security/crypto.ts';
 import { hashSecret, verifyDummy, verifySecret } from '../../security/hashing.ts';
 
 /** Software tokens (DESIGN §5): TOTP, 8 digits, 60-second step. */
@@ -15,21 +16,6 @@ export const TOKEN_FAILURES_BEFORE_NEXT = 3;
 export const DEFAULT_PIN_DAYS = 14;
 
 export type TokenRow = typeof tokens.$inferSelect;
-
-function encrypt(key: Buffer, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const enc = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), enc].map((b) => b.toString('base64')).join('.');
-}
-
-function decrypt(key: Buffer, sealed: string): string {
-  const [iv, tag, enc] = sealed.split('.').map((p) => Buffer.from(p, 'base64'));
-  if (!iv || !tag || !enc) throw new Error('malformed token secret');
-  const decipher = createDecipheriv('aes-256-gcm', key, iv);
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(enc), decipher.final()]).toString('utf8');
-}
 
 function totp(base32: string, label = 'cardportal'): TOTP {
   return new TOTP({
@@ -62,7 +48,7 @@ export async function assignToken(
   const pinHash = await hashSecret(defaultPin);
   const values = {
     userPk: user.id,
-    secretEnc: encrypt(secrets.tokenKey, secret),
+    secretEnc: sealText(secrets.tokenKey, secret),
     mode: 'new-pin',
     pinHash,
     pinExpiresAt: new Date(Date.now() + DEFAULT_PIN_DAYS * 86_400_000),
@@ -94,7 +80,7 @@ export async function checkTokencode(
 ): Promise<boolean> {
   let step: number | undefined;
   if (/^\d{8}$/.test(code)) {
-    const generator = totp(decrypt(secrets.tokenKey, token.secretEnc));
+    const generator = totp(openText(secrets.tokenKey, token.secretEnc));
     const delta = generator.validate({ token: code, window: 1 });
     if (delta !== null) step = generator.counter() + delta;
   }

@@ -25,6 +25,7 @@ export {
   questionIdOrDecoy,
   recentPasswordHashes,
   recordPassword,
+  refusedAtPasswordForms,
   replacePassword,
   saveSecurityAnswer,
   securityAnswerOf,

@@ -25,6 +25,18 @@ import type { NewCardholder } from '../organisations/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * Why the password forms (sign-in, forgot password) treat an existing user as an unknown ID, if they
+ * do: an inactive user, and an SSO user, who holds no portal password (docs/sso.md). Both answer exactly
+ * as an unknown ID and are counted as one, never on the user's own count.
+ */
+export function refusedAtPasswordForms(
+  user: Pick<UserRow, 'status' | 'sso'> | undefined,
+): 'inactive' | 'sso-enforced' | undefined {
+  if (!user) return undefined;
+  return user.status === 'Inactive' ? 'inactive' : user.sso ? 'sso-enforced' : undefined;
+}
+
 /** User data access shared by sign-in, the application and the admin CLI. */
 export async function findUserByUserId(db: Executor, rawUserId: string): Promise<UserRow | undefined> {
   const userId = canonicalUserId(rawUserId);
