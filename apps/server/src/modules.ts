@@ -18,6 +18,7 @@ import { otpModule } from './modules/otp/index.ts';
 import { passwordModule } from './modules/password/index.ts';
 import { portalModule } from './modules/portal/index.ts';
 import { profileModule } from './modules/profile/index.ts';
+import { registrationModule } from './modules/registration/index.ts';
 import { rolesModule } from './modules/roles/index.ts';
 import { ssoModule } from './modules/sso/index.ts';
 import { textModule } from './modules/text/index.ts';
@@ -43,6 +44,7 @@ export const MODULES: readonly ServerModule[] = [
   passwordModule,
   tokenModule,
   portalModule,
+  registrationModule,
   organisationsModule,
   issuersModule,
   accountsModule,

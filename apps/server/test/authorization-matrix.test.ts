@@ -773,6 +773,33 @@ const MATRIX: Cell[] = [
     url: '/app/api/transactions/mass-allocations/999999/undo',
     expect: row(403, 404, 404, 403, 403, 403, 403, 403, 404),
   },
+  // Cardholder self-registration (issue 18 item 2): the company's corporate code and a card's unlock.
+  {
+    endpoint: 'GET /app/api/org/companies/:number/self-registration',
+    label: "the company's self-registration",
+    url: '/app/api/org/companies/100001/self-registration',
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 404),
+  },
+  {
+    endpoint: 'PUT /app/api/org/companies/:number/self-registration',
+    label: 'a corporate code of 2 digits (400)',
+    url: '/app/api/org/companies/100001/self-registration',
+    body: { code: '12' },
+    expect: row(403, 400, 400, 400, 400, 403, 403, 403, 400),
+  },
+  {
+    endpoint: 'PUT /app/api/org/companies/:number/self-registration',
+    label: 'remove a code it does not have (no-op)',
+    url: '/app/api/org/companies/100001/self-registration',
+    body: { code: null },
+    expect: row(403, 200, 200, 200, 200, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'POST /app/api/org/companies/:number/accounts/:id/registration-unlock',
+    label: "unlock active01's card, not locked (409)",
+    url: '/app/api/org/companies/100001/accounts/{active01Account}/registration-unlock',
+    expect: row(403, 409, 409, 409, 409, 403, 403, 403, 404),
+  },
   // Expense set-up (issue 17 item 1): seen like the accounting codes, changed by the company's administrators.
   {
     endpoint: 'GET /app/api/org/companies/:number/expense-settings',

@@ -371,7 +371,7 @@ describe('program options', () => {
     const z = await as('sysadmin01');
     for (const [url, key] of [
       ['/app/api/org/issuers/1001/program-options', 'wallet'],
-      ['/app/api/org/companies/100002/program-options', 'selfRegistration'],
+      ['/app/api/org/companies/100002/program-options', 'expenseReports'],
       ['/app/api/org/companies/100002/program-options', 'virtualCards'],
     ] as const) {
       const res = await send(z, 'PUT', url, { options: { [key]: false } });
@@ -460,18 +460,18 @@ describe('program options', () => {
       code: 'programOption.ssoWithMultiUser',
       message: 'Single sign-on cannot be combined with multi-user.',
     };
-    const company = { issuerNumber: '2001', number: '200088', name1: 'Sur Viajes' };
-    // Issuer 2001 has single sign-on on: a new multi-user company would inherit it.
+    const company = { issuerNumber: '1001', number: '100088', name1: 'Sur Viajes' };
+    // Issuer 1001 has single sign-on on: a new multi-user company would inherit it.
     const made = await send(z, 'POST', '/app/api/org/companies', { ...company, multiUser: true });
     expect(made.statusCode).toBe(409);
     expect(made.json()).toMatchObject({ ...conflict, fieldErrors: { multiUser: conflict.code } });
-    expect((await z.get('/app/api/org/companies/200088')).statusCode).toBe(404);
+    expect((await z.get('/app/api/org/companies/100088')).statusCode).toBe(404);
     expect((await send(z, 'POST', '/app/api/org/companies', company)).statusCode).toBe(200);
 
-    const issuerOptions = '/app/api/org/issuers/2001/program-options';
-    const companyOptions = '/app/api/org/companies/200088/program-options';
+    const issuerOptions = '/app/api/org/issuers/1001/program-options';
+    const companyOptions = '/app/api/org/companies/100088/program-options';
     expect((await send(z, 'PUT', issuerOptions, { options: { singleSignOn: false } })).statusCode).toBe(200);
-    const multi = await send(z, 'PATCH', '/app/api/org/companies/200088', { multiUser: true });
+    const multi = await send(z, 'PATCH', '/app/api/org/companies/100088', { multiUser: true });
     expect(multi.statusCode, multi.body).toBe(200);
     // The issuer may not switch it back on while the multi-user company would inherit it...
     const back = await send(z, 'PUT', issuerOptions, { options: { singleSignOn: true } });
@@ -488,7 +488,7 @@ describe('program options', () => {
       expect(undo.statusCode, String(singleSignOn)).toBe(409);
       expect(undo.json()).toMatchObject(conflict);
     }
-    expect(await isFeatureOn(ctx.services.database.db, await companyId('200088'), 'singleSignOn')).toBe(
+    expect(await isFeatureOn(ctx.services.database.db, await companyId('100088'), 'singleSignOn')).toBe(
       false,
     );
   });

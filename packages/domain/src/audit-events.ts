@@ -19,6 +19,16 @@ export const AUDIT_EVENTS = [
   'sso.providerRemoved',
   'sso.userLinked',
   'sso.userUnlinked',
+  // Cardholder self-registration (docs/self-registration.md): a cardholder registered, a failed proof
+  // of a known card, the failure that locked its registration, a proof refused for another reason
+  // (locked, closed or expired card, inactive, option off), an administrator's unlock, the company's
+  // corporate code set, changed or removed.
+  'registration.cardholderRegistered',
+  'registration.failed',
+  'registration.locked',
+  'registration.refused',
+  'registration.unlocked',
+  'company.registrationCodeChanged',
   // People.
   'user.created',
   'user.updated',
@@ -172,6 +182,7 @@ export const SELF_SERVICE_EVENTS: ReadonlySet<string> = new Set<AuditEventCode>(
   'password.reset',
   'password.changed',
   'token.pin-set',
+  'registration.cardholderRegistered',
 ]);
 
 /** The fields an audit row's changes name, each with a text (`app.audit.field.{field}`). */

@@ -50,6 +50,8 @@ const TABLE: Record<Action, string> = {
   maintainRealCards: 'HIGC',
   viewAccountingCodes: 'ZHIGC',
   maintainAccountingCodes: 'HIGC',
+  viewSelfRegistration: 'ZHIGC',
+  maintainSelfRegistration: 'HIGC',
   viewExpenseSettings: 'ZHIGC',
   maintainExpenseSettings: 'HIGC',
   createExpenseReports: 'A',

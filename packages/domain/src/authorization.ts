@@ -81,6 +81,8 @@ export const POLICY = {
   viewAccountingCodes: rule(ADMINISTRATORS),
   maintainAccountingCodes: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
   // A company's expense set-up (issue 17 item 1, docs/expenses.md): seen like its accounting codes.
+  viewSelfRegistration: rule(ADMINISTRATORS),
+  maintainSelfRegistration: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
   viewExpenseSettings: rule(ADMINISTRATORS),
   maintainExpenseSettings: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
   // Expense reports (issue 17 items 2-4): only cardholders create them (seed 001 §6), the cardholder its

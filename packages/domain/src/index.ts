@@ -42,6 +42,7 @@ export * from './reporting-structure.ts';
 export * from './roles.ts';
 export * from './search.ts';
 export * from './security-questions.ts';
+export * from './self-registration.ts';
 export * from './splits.ts';
 export * from './sso.ts';
 export * from './text-namespaces.ts';

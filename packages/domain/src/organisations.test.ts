@@ -190,6 +190,7 @@ describe('program options', () => {
     expect([...OFFERED_PROGRAM_OPTION_KEYS]).toEqual([
       'twoFactor',
       'singleSignOn',
+      'selfRegistration',
       'accessAsUser',
       'reportingStructureUpload',
       'disputes',

@@ -23,6 +23,8 @@ export const PORTAL_SCREENS = [
   'next-token',
   'logout',
   'locked',
+  // Cardholder self-registration (issue 18 item 2, docs/self-registration.md).
+  'register',
 ] as const;
 export type PortalScreen = (typeof PORTAL_SCREENS)[number];
 

@@ -37,16 +37,17 @@ export function isProgramOptionKey(value: unknown): value is ProgramOptionKey {
 
 /**
  * The options whose feature exists today (issue 13 item 6): two-factor (My Profile), single sign-on
- * (SSO users and the co-brand's federated sign-in), access as user, the reporting-structure upload,
- * transaction review and approval, and disputes.
+ * (SSO users and the co-brand's federated sign-in), cardholder self-registration (issue 18), access as
+ * user, the reporting-structure upload, transaction review and approval, and disputes.
  * Only these are offered as switches — the API lists and accepts only these, the screens show only
  * these — and only these can be on. The rest of PROGRAM_OPTION_KEYS name features still to come
- * (self-registration, expense reports, purchase requests, virtual cards, wallet): their
+ * (expense reports, purchase requests, virtual cards, wallet): their
  * stored rows are kept and ignored, and the issue that builds a feature adds its key here.
  */
 export const OFFERED_PROGRAM_OPTION_KEYS = [
   'twoFactor',
   'singleSignOn',
+  'selfRegistration',
   'accessAsUser',
   'reportingStructureUpload',
   'disputes',

@@ -10,6 +10,8 @@ export interface TextFieldProps
   onValueChange: (value: string) => void;
   /** Error text shown under the input and tied to it with aria-describedby. */
   error?: string | undefined;
+  /** A hint shown between the label and the input (the format expected), also tied with aria-describedby. */
+  hint?: string | undefined;
   type?: 'text' | 'email' | 'tel';
   inputRef?: Ref<HTMLInputElement>;
 }
@@ -22,17 +24,25 @@ export function TextField({
   value,
   onValueChange,
   error,
+  hint,
   type = 'text',
   inputRef,
   className,
   ...rest
 }: TextFieldProps) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className={`cp-field${error ? ' cp-field--invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label className="cp-field__label" htmlFor={id}>
         {label}
       </label>
+      {hint ? (
+        <p id={hintId} className="cp-field__hint">
+          {hint}
+        </p>
+      ) : null}
       <input
         {...rest}
         ref={inputRef}
@@ -43,7 +53,7 @@ export function TextField({
         onChange={(event) => onValueChange(event.target.value)}
         aria-label={label ? undefined : fallbackName}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
       />
       <FieldError id={errorId} message={error} />
     </div>

@@ -18,6 +18,7 @@ const ForgotPasswordScreen = lazy(() => import('../screens/forgot-password/forgo
 const ChangePasswordScreen = lazy(() => import('../screens/change-password/change-password-screen.tsx'));
 const NewPinScreen = lazy(() => import('../screens/new-pin/new-pin-screen.tsx'));
 const NextTokenScreen = lazy(() => import('../screens/next-token/next-token-screen.tsx'));
+const RegisterScreen = lazy(() => import('../screens/register/register-screen.tsx'));
 
 /** Screen segment → screen. A new screen slots in as `src/screens/<name>/` plus one line here. */
 export const ROUTES: Record<PortalScreen, RouteDef> = {
@@ -29,6 +30,7 @@ export const ROUTES: Record<PortalScreen, RouteDef> = {
   'next-token': { component: NextTokenScreen },
   logout: { component: LogoutScreen },
   locked: { component: LockedScreen },
+  register: { component: RegisterScreen, languageSelector: true },
 };
 
 export const NOT_FOUND: RouteDef = { component: NotFoundScreen };

@@ -368,12 +368,20 @@ export const companies = pgTable(
     name1: text('name1').notNull(),
     name2: text('name2').notNull().default(''),
     multiUser: boolean('multi_user').notNull().default(false),
+    /**
+     * The self-registration corporate code (seed 001 §5: 6–10 digits) the company hands its cardholders;
+     * null: its cardholders cannot register themselves (docs/self-registration.md). Unique, so a code
+     * names one company.
+     */
+    registrationCode: text('registration_code'),
     active: boolean('active').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('companies_number_key').on(t.number),
+    uniqueIndex('companies_registration_code_key').on(t.registrationCode),
+    check('companies_registration_code_check', sql`${t.registrationCode} ~ '^[0-9]{6,10}$'`),
     index('companies_issuer_idx').on(t.issuerId),
     index('companies_group_idx').on(t.companyGroupId),
   ],
@@ -479,6 +487,14 @@ export const accounts = pgTable(
     status: text('status').notNull().default('Active'),
     /** The issuer's account status code last set with the status (issuer_codes, kind accountStatus). */
     statusCode: text('status_code'),
+    /** The card's expiry as printed on it, `MM/YY` (packages/domain normaliseCardExpiry); null: not known. */
+    expiry: text('expiry'),
+    /**
+     * Failed self-registration proofs of this card since its last success or unlock, and when it locked
+     * (seed 001 §4: after SELF_REGISTRATION_MAX_ATTEMPTS; only an administrator unlocks it).
+     */
+    registrationFailures: integer('registration_failures').notNull().default(0),
+    registrationLockedAt: ts('registration_locked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -492,6 +508,7 @@ export const accounts = pgTable(
       sql`(${t.number} is null and ${t.numberCipher} is not null and ${t.numberHash} is not null and ${t.bin} ~ '^[0-9]{6}$' and ${t.numberLength} between 12 and 19) or (${t.number} ~ '^[0-9]{12,19}$' and ${t.numberCipher} is null)`,
     ),
     check('accounts_status_check', sql`${t.status} in ('Active', 'Suspended', 'Closed')`),
+    check('accounts_expiry_check', sql`${t.expiry} ~ '^(0[1-9]|1[0-2])/[0-9]{2}$'`),
   ],
 );
 

@@ -33,6 +33,7 @@ import {
   insertDemoAccount,
   insertDemoOrganisations,
 } from './organisations.ts';
+import { loadDemoSelfRegistration } from './self-registration.ts';
 import { insertDemoTransactions } from './transactions.ts';
 
 /** The password of every demo user (README). */
@@ -340,7 +341,8 @@ export async function loadDemoData(db: Db, config: Config, secrets: Secrets): Pr
       markers.has(REAL_CARDS_MARKER) &&
       markers.has(ACCOUNTING_MARKER) &&
       markers.has(EXPENSE_SETTINGS_MARKER) &&
-      markers.has(EXPENSE_REPORTS_MARKER)
+      markers.has(EXPENSE_REPORTS_MARKER) &&
+      markers.has(SELF_REGISTRATION_MARKER)
     )
       return false;
     await loadLaterDemoData(db, secrets, markers);
@@ -407,6 +409,9 @@ const EXPENSE_SETTINGS_MARKER = 'demo-expense-settings-loaded';
 /** Set once the demo expense reports are in, one in every state (issue 17 items 2-3). */
 const EXPENSE_REPORTS_MARKER = 'demo-expense-reports-loaded';
 
+/** Set once the demo's cardholder self-registration is in (docs/self-registration.md). */
+const SELF_REGISTRATION_MARKER = 'demo-self-registration-loaded';
+
 /** The demo data added by later issues, each once (its marker remembers it). */
 async function loadLaterDemoData(db: Db, secrets: Secrets, markers: ReadonlySet<string>): Promise<void> {
   if (!markers.has(ROLES_MARKER)) await loadDemoRolesAndLinks(db);
@@ -432,6 +437,13 @@ async function loadLaterDemoData(db: Db, secrets: Secrets, markers: ReadonlySet<
     await db
       .insert(serverSecrets)
       .values({ name: EXPENSE_REPORTS_MARKER, value: new Date().toISOString() })
+      .onConflictDoNothing();
+  }
+  if (!markers.has(SELF_REGISTRATION_MARKER)) {
+    await loadDemoSelfRegistration(db, secrets);
+    await db
+      .insert(serverSecrets)
+      .values({ name: SELF_REGISTRATION_MARKER, value: new Date().toISOString() })
       .onConflictDoNothing();
   }
 }

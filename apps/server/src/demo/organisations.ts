@@ -98,7 +98,8 @@ export const DEMO_ISSUERS: DemoIssuer[] = [
     ica: '12345',
     bankNumber: '0042',
     cobrand: 'cardportal',
-    options: ALL_ON,
+    // Single sign-on here (Borealis), so no self-registration: seed 001 §6 forbids the two together.
+    options: { ...ALL_ON, selfRegistration: false },
     companyGroups: ['Demo Manufacturing Group'],
     companies: [
       {
@@ -160,7 +161,8 @@ export const DEMO_ISSUERS: DemoIssuer[] = [
     ica: '23456',
     bankNumber: '0077',
     cobrand: 'banconorte',
-    options: { ...ALL_ON, twoFactor: false },
+    // Cardholder self-registration here (Norte Logística), so no single sign-on.
+    options: { ...ALL_ON, twoFactor: false, singleSignOn: false },
     companyGroups: ['Grupo Norte'],
     companies: [
       {

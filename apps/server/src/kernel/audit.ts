@@ -18,7 +18,11 @@ export type AuditEvent =
   | 'sso.providerAdded'
   | 'sso.providerRemoved'
   | 'sso.userLinked'
-  | 'sso.userUnlinked';
+  | 'sso.userUnlinked'
+  | 'registration.cardholderRegistered'
+  | 'registration.failed'
+  | 'registration.locked'
+  | 'registration.refused';
 
 export interface AuditEntry {
   userPk?: number | null;
@@ -47,6 +51,8 @@ export async function audit(db: Executor, event: AuditEvent, entry: AuditEntry):
 
 /** Events of administrators' changes (the audit trail of issue 7). */
 export type AdminAuditEvent =
+  | 'company.registrationCodeChanged'
+  | 'registration.unlocked'
   | 'expenseType.created'
   | 'expenseType.updated'
   | 'expenseType.deleted'

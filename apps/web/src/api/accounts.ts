@@ -16,7 +16,7 @@ import type {
   RealCardList,
   RealCardSummary,
 } from '@cardportal/domain';
-import { requestJson, type SortParams, withQuery } from './client.ts';
+import { requestJson, requestVoid, type SortParams, withQuery } from './client.ts';
 
 const company = (number: string) => `/app/api/org/companies/${encodeURIComponent(number)}`;
 
@@ -105,6 +105,13 @@ export function setAccountStatus(
   return requestJson<AccountDetail>(`${company(number)}/accounts/${encodeURIComponent(id)}/status`, {
     method: 'PUT',
     json: change,
+  });
+}
+
+/** `POST .../accounts/:id/registration-unlock` → 204 (409 `registration.notLocked` when it is not locked) */
+export function unlockAccountRegistration(number: string, id: string): Promise<void> {
+  return requestVoid(`${company(number)}/accounts/${encodeURIComponent(id)}/registration-unlock`, {
+    method: 'POST',
   });
 }
 

@@ -5,6 +5,8 @@ import type {
   NewCompanyBody,
   OrgPointBody,
   ReportingStructure,
+  SelfRegistrationBody,
+  SelfRegistrationSettings,
   UploadResult,
 } from '@cardportal/domain';
 import { requestJson, requestVoid, type SortParams, setSort, uploadBytes, withQuery } from './client.ts';
@@ -103,4 +105,20 @@ export function deleteOrgPoint(number: string, pointNumber: string): Promise<voi
 export async function uploadStructure(number: string, file: Blob): Promise<UploadResult> {
   const bytes = await file.arrayBuffer();
   return uploadBytes<UploadResult>(`${points(number)}/upload`, bytes, XLSX_CONTENT_TYPE);
+}
+
+/** `GET /app/api/org/companies/:number/self-registration`: the option in effect, the code, the locked cards. */
+export function getSelfRegistration(number: string, signal?: AbortSignal): Promise<SelfRegistrationSettings> {
+  return requestJson<SelfRegistrationSettings>(`${one(number)}/self-registration`, { signal });
+}
+
+/** `PUT .../self-registration`: a new corporate code, or null to remove it (409 `registrationCode.taken`). */
+export function setSelfRegistration(
+  number: string,
+  body: SelfRegistrationBody,
+): Promise<SelfRegistrationSettings> {
+  return requestJson<SelfRegistrationSettings>(`${one(number)}/self-registration`, {
+    method: 'PUT',
+    json: body,
+  });
 }

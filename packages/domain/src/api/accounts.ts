@@ -70,6 +70,10 @@ export const accountDetailSchema = accountSummarySchema
     statusCodes: z.array(
       z.object({ code: z.string(), description: z.string(), status: z.enum(ACCOUNT_STATUSES) }),
     ),
+    /** The card's expiry as printed on it (`MM/YY`), null when not known. */
+    expiry: z.string().nullable(),
+    /** Cardholder self-registration with this card locked after failed attempts (an administrator unlocks). */
+    registrationLocked: z.boolean(),
   })
   .meta({ id: 'AccountDetail' });
 export type AccountDetail = z.infer<typeof accountDetailSchema>;
@@ -259,6 +263,8 @@ export const newAccountBodySchema = z.object({
     .int({ error: 'account.cardholder.required' })
     .positive({ error: 'account.cardholder.required' }),
   number: z.string({ error: 'account.number.required' }).max(40, { error: 'account.number.format' }),
+  /** The card's expiry as printed on it, `MM/YY` (packages/domain normaliseCardExpiry); optional. */
+  expiry: z.string({ error: 'cardExpiry.format' }).max(10, { error: 'cardExpiry.format' }).nullish(),
   groupId: z
     .number({ error: 'account.group.unknown' })
     .int({ error: 'account.group.unknown' })

@@ -85,7 +85,12 @@ export function SigninScreen() {
       'signin.companySelfRegister',
       cobrand?.companySelfRegisterUrl,
     ],
-    [true, 'signin.cardholderSelfRegister', cobrand?.cardholderSelfRegisterUrl],
+    // The co-brand's own page when it names one, else ours (docs/self-registration.md).
+    [
+      true,
+      'signin.cardholderSelfRegister',
+      cobrand?.cardholderSelfRegisterUrl ?? screenUrl(portal, 'register'),
+    ],
     [
       cobrand?.prospectiveAccountApplicationSupported === true,
       'signin.newAccountApplication',

@@ -279,6 +279,19 @@ describe('SigninScreen', () => {
     expect(screen.queryByRole('link', { name: 'Register your company' })).toBeNull();
   });
 
+  it("links cardholder self-registration to the portal's own screen when the co-brand names no page", async () => {
+    stubFetch({});
+    renderWithPortal(
+      <SigninScreen />,
+      makePortal({ cobrand: makeCobrand({ cardholderSelfRegisterUrl: null }) }),
+    );
+    const link = await screen.findByRole('link', { name: 'Register as a cardholder' });
+    expect(link.getAttribute('href')).toMatch(
+      /^\/sdportal\/portalstatic\/register\?cobrandHost=[^&]+&locale=en_US$/,
+    );
+    expect(link.getAttribute('rel')).toBeNull();
+  });
+
   it('runs the deferred tasks: set-PIN removal at 50 ms, forced reload after forceRefreshMillis', () => {
     vi.useFakeTimers();
     stubFetch({});

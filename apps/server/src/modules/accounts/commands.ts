@@ -8,11 +8,12 @@ import { issueAccount } from './issue.ts';
 export const accountCommands = [
   defineCommand({
     name: 'account create',
-    synopsis: '--user-id ID --number PAN',
+    synopsis: '--user-id ID --number PAN [--expiry MM/YY]',
     summary: `issue a card account to the cardholder user ID: the number is
 checked (12-19 digits, Luhn, the issuer's card BINs, not issued yet), sealed at rest, and
-printed masked (BIN and last four)`,
-    options: { 'user-id': { type: 'string' }, number: { type: 'string' } },
+printed masked (BIN and last four); --expiry is the card's expiry as printed on it (its
+holder proves the card with it at self-registration)`,
+    options: { 'user-id': { type: 'string' }, number: { type: 'string' }, expiry: { type: 'string' } },
     async run({ db, io, texts, secrets }, { values }) {
       const userId = values['user-id'];
       const raw = values.number;
@@ -29,8 +30,10 @@ printed masked (BIN and last four)`,
           cardholderId: holder.id,
           groupId: null,
           number: raw,
+          expiry: values.expiry ?? null,
         });
-        if (issued.problem !== undefined) throw new CliInputError(`--number: ${message(issued.problem)}`);
+        if (issued.problem !== undefined)
+          throw new CliInputError(`--${issued.field ?? 'number'}: ${message(issued.problem)}`);
         await tx.insert(auditEvents).values({
           event: 'account.issued',
           userPk: user.id,

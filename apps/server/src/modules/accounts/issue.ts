@@ -1,4 +1,10 @@
-import { checkCardNumber, maskCardParts, parseCardBins } from '@cardportal/domain';
+import {
+  checkCardExpiry,
+  checkCardNumber,
+  maskCardParts,
+  normaliseCardExpiry,
+  parseCardBins,
+} from '@cardportal/domain';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { accounts, companies, issuers } from '../../db/schema.ts';
@@ -13,7 +19,7 @@ import type { CardVault } from '../../kernel/card-vault.ts';
  */
 
 export type IssueOutcome =
-  | { problem: string; accountId?: never; masked?: never }
+  | { problem: string; field?: 'number' | 'expiry'; accountId?: never; masked?: never }
   | { problem?: never; accountId: number; masked: string };
 
 /** The card BINs of a company's issuer (empty: any BIN). */
@@ -31,10 +37,20 @@ export async function cardBinsOfCompany(db: Executor, companyId: number): Promis
 export async function issueAccount(
   db: Executor,
   vault: CardVault,
-  request: { companyId: number; cardholderId: number | null; groupId: number | null; number: string },
+  request: {
+    companyId: number;
+    cardholderId: number | null;
+    groupId: number | null;
+    number: string;
+    /** The card's expiry as printed on it (`MM/YY`), when known. */
+    expiry?: string | null;
+  },
 ): Promise<IssueOutcome> {
   const problem = checkCardNumber(request.number, await cardBinsOfCompany(db, request.companyId));
   if (problem) return { problem };
+  const hasExpiry = request.expiry != null && request.expiry.trim() !== '';
+  const expiryProblem = hasExpiry ? checkCardExpiry(request.expiry as string) : undefined;
+  if (expiryProblem) return { problem: expiryProblem, field: 'expiry' };
   const sealed = vault.seal(request.number);
   const inserted = await db
     .insert(accounts)
@@ -47,6 +63,7 @@ export async function issueAccount(
       bin: sealed.bin,
       numberLength: sealed.length,
       last4: sealed.last4,
+      expiry: hasExpiry ? (normaliseCardExpiry(request.expiry as string) ?? null) : null,
     })
     // Issued before (anywhere): the keyed hash is unique, so two at once cannot both be issued.
     .onConflictDoNothing({ target: accounts.numberHash })

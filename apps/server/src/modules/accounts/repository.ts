@@ -530,3 +530,15 @@ export async function replaceCardholderReasons(db: Executor, cardholderId: numbe
   if (codes.length > 0)
     await db.insert(cardholderReasons).values(codes.map((code) => ({ cardholderId, code })));
 }
+
+/** A card's expiry and whether its self-registration is locked (the account's detail). */
+export async function cardFacts(
+  db: Executor,
+  id: number,
+): Promise<{ expiry: string | null; lockedAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ expiry: accounts.expiry, lockedAt: accounts.registrationLockedAt })
+    .from(accounts)
+    .where(eq(accounts.id, id));
+  return row;
+}

@@ -54,6 +54,7 @@ import {
   accountsOfCardholder,
   type CardholderRow,
   type CompanyRef,
+  cardFacts,
   cardholderWithCompany,
   countAccounts,
   countCardholders,
@@ -439,8 +440,11 @@ export class AccountService {
     const row = id === undefined ? undefined : await findAccount(this.db, caller, company.id, id);
     if (!row) throw notFound('account');
     const flags = this.flags(caller, 'maintainAccounts');
+    const card = await cardFacts(this.db, row.id);
     return {
       ...toAccount(row),
+      expiry: card?.expiry ?? null,
+      registrationLocked: card?.lockedAt != null,
       companyNumber: company.number,
       ...flags,
       statusCodes: flags.canModify
@@ -492,13 +496,14 @@ export class AccountService {
         cardholderId: holder.id,
         groupId,
         number: body.number,
+        expiry: body.expiry ?? null,
       });
       if (issued.problem !== undefined)
         throw new AppError(
           issued.problem === 'account.number.duplicate' ? 'conflict' : 'invalid',
           issued.problem,
           {
-            fieldErrors: { number: issued.problem },
+            fieldErrors: { [issued.field ?? 'number']: issued.problem },
           },
         );
       await this.audit(

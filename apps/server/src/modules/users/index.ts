@@ -15,6 +15,8 @@ export {
   recordUnknownFailure,
   UNKNOWN_ATTEMPTS_CAP,
 } from './attempts.ts';
+/** A new user's row (first-login state, its first password's hash in the history) and the user ID check. */
+export { insertUser, userIdTaken } from './repository.ts';
 export {
   createUser,
   describeUser,

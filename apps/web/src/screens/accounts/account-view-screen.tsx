@@ -12,7 +12,13 @@ import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { usePageTitle } from '../../frame/use-page-title.ts';
 import { type KeySuffix, useApp } from '../../lib/app-context.tsx';
 import { problemOf } from '../../lib/query-client.ts';
-import { accountGroupsQuery, accountQuery, useMoveAccount, useSetAccountStatus } from './accounts-queries.ts';
+import {
+  accountGroupsQuery,
+  accountQuery,
+  useMoveAccount,
+  useSetAccountStatus,
+  useUnlockRegistration,
+} from './accounts-queries.ts';
 import { AccountStatusPill, fullName } from './shared.tsx';
 
 /**
@@ -37,18 +43,22 @@ export function AccountViewScreen() {
   const groups = (groupsQuery.data?.rows ?? []).filter((g) => g.active);
   const changeStatus = useSetAccountStatus(number, id);
   const move = useMoveAccount(number, id);
-  const [done, setDone] = useState<KeySuffix<'app.accounts.done.'> | undefined>();
+  const unlock = useUnlockRegistration(number, id);
+  const [done, setDone] = useState<KeySuffix<'app.accounts.done.'> | 'unlocked' | undefined>();
   const [confirming, setConfirming] = useState<StatusChange | undefined>();
+  const [confirmingUnlock, setConfirmingUnlock] = useState(false);
   const statusForm = useAppForm({ schema: statusFormSchema, defaultValues: { status: '' } });
   const moveForm = useAppForm({ schema: moveFormSchema, defaultValues: { groupId: '' } });
   const nextStatus = statusForm.watch('status');
   const nextGroup = moveForm.watch('groupId');
-  const busy = changeStatus.isPending || move.isPending;
+  const busy = changeStatus.isPending || move.isPending || unlock.isPending;
   const problem = query.isError
     ? problemOf(query.error)
     : changeStatus.isError
       ? problemOf(changeStatus.error)
-      : undefined; // a refused move shows in its form
+      : unlock.isError
+        ? problemOf(unlock.error)
+        : undefined; // a refused move shows in its form
   usePageTitle(t('app.accounts.account.heading', account?.maskedNumber ?? ''));
 
   const changeable = account
@@ -80,9 +90,18 @@ export function AccountViewScreen() {
     if (!change) return;
     setDone(undefined);
     move.reset();
+    unlock.reset();
     changeStatus.mutate(change.statusCode ? { statusCode: change.statusCode } : { status: change.status }, {
       onSuccess: () => afterChange('status'),
     });
+  };
+
+  const confirmUnlock = () => {
+    setConfirmingUnlock(false);
+    setDone(undefined);
+    move.reset();
+    changeStatus.reset();
+    unlock.mutate(undefined, { onSuccess: () => setDone('unlocked') });
   };
 
   const base = `/organisation/${encodeURIComponent(number)}`;
@@ -101,7 +120,11 @@ export function AccountViewScreen() {
       ) : null}
       <ErrorSummary id="account-error" message={problem ? problemText(problem) : undefined} />
       <p role="status" id="account-done" className="app-done">
-        {done ? t(`app.accounts.done.${done}`) : ''}
+        {done === 'unlocked'
+          ? t('app.accounts.account.unlocked')
+          : done
+            ? t(`app.accounts.done.${done}`)
+            : ''}
       </p>
       {query.isPending ? <p>{t('common.loading')}</p> : null}
       {account ? (
@@ -131,7 +154,28 @@ export function AccountViewScreen() {
               <AccountStatusPill status={account.status} />
               {account.statusCode ? ` ${account.statusCode.code} — ${account.statusCode.description}` : ''}
             </dd>
+            <dt>{t('app.accounts.account.expiry')}</dt>
+            <dd id="account-expiry">{account.expiry ?? t('app.accounts.account.expiryUnknown')}</dd>
+            <dt>{t('app.accounts.account.registration')}</dt>
+            <dd id="account-registration">
+              {account.registrationLocked
+                ? t('app.accounts.account.registrationLocked')
+                : t('app.accounts.account.registrationOpen')}
+            </dd>
           </dl>
+          {account.registrationLocked && account.canModify ? (
+            <div className="app-actions">
+              <button
+                type="button"
+                className="app-button"
+                id="account-unlock-registration"
+                disabled={busy}
+                onClick={() => setConfirmingUnlock(true)}
+              >
+                {t('app.accounts.account.unlockRegistration')}
+              </button>
+            </div>
+          ) : null}
           {may({ type: user.userType }, 'viewAccountingCodes') ? (
             <p>
               <Link id="account-coding-link" to={`${base}/accounts/${account.id}/coding`}>
@@ -182,6 +226,7 @@ export function AccountViewScreen() {
                 if (!groupId) return;
                 setDone(undefined);
                 changeStatus.reset();
+                unlock.reset();
                 await move.mutateAsync(Number(groupId));
                 afterChange('moved');
               }}
@@ -222,6 +267,15 @@ export function AccountViewScreen() {
         confirmLabel={t('app.accounts.account.changeStatus')}
         onConfirm={confirmStatus}
         onCancel={() => setConfirming(undefined)}
+      />
+      <ConfirmDialog
+        open={confirmingUnlock}
+        idPrefix="unlock-confirm"
+        title={account ? t('app.accounts.account.unlockConfirm', account.maskedNumber) : ''}
+        body={t('app.accounts.account.unlockConfirmBody')}
+        confirmLabel={t('app.accounts.account.unlockRegistration')}
+        onConfirm={confirmUnlock}
+        onCancel={() => setConfirmingUnlock(false)}
       />
     </>
   );

@@ -35,6 +35,7 @@ import {
   setCardholderActive,
   setCardholderReasons,
   setRealCardActive,
+  unlockAccountRegistration,
   updateCardholder,
 } from '../../api/accounts.ts';
 import { checkCardholderCriteria } from './criteria.ts';
@@ -168,6 +169,23 @@ export const useMoveAccount = (number: string, id: string) =>
     (groupId: number) => moveAccount(number, id, groupId),
     (): readonly unknown[] => accountsKeys.account(number, id),
   );
+
+/**
+ * Unlocks self-registration with the card: the company's reads (the account among them) are read again,
+ * and its self-registration settings (their locked-cards count: the organisation screens' key
+ * `organisationKeys.selfRegistration`, which this folder may not import).
+ */
+export function useUnlockRegistration(number: string, id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => unlockAccountRegistration(number, id),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: accountsKeys.company(number) }),
+        client.invalidateQueries({ queryKey: ['organisation', 'self-registration', number] }),
+      ]),
+  });
+}
 
 /** Several accounts into one group (the accounts list's bulk action): the company's lists are read again. */
 export const useBulkMoveAccounts = (number: string) =>

@@ -37,6 +37,8 @@ const accountDetail = (over: Partial<AccountDetail> = {}): AccountDetail => ({
   companyNumber: '100001',
   canModify: true,
   readOnly: false,
+  expiry: null,
+  registrationLocked: false,
   ...over,
 });
 
@@ -240,10 +242,58 @@ describe('Accounts: cardholder view', () => {
     expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
       cardholderId: 3,
       number: '5424 1800 0000 0015',
+      expiry: null,
       groupId: 2,
     });
     expect(await screen.findByRole('link', { name: '542418******0011' })).toBeDefined();
     expect((number as HTMLInputElement).value).toBe('');
+  });
+
+  it('issues a card account with its expiry date, checked only when given', async () => {
+    let refuse = true;
+    const calls = mockFetch((call) => {
+      if (call.url === `${BASE}/cardholders/3` && call.method === 'GET') return { body: detail() };
+      if (call.url === `${BASE}/account-groups`)
+        return { body: { rows: [], canModify: true, readOnly: false } };
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url === `${BASE}/accounts` && call.method === 'POST') {
+        if (refuse)
+          return {
+            status: 400,
+            body: { code: 'form.invalid', message: '', fieldErrors: { expiry: 'cardExpiry.format' } },
+          };
+        return { body: accountDetail({ id: 8, maskedNumber: '542418******0015', expiry: '09/28' }) };
+      }
+      return undefined;
+    });
+    renderApp('/organisation/100001/cardholders/3');
+    const expiry = (await screen.findByLabelText('Expiry date (MM/YY, optional)')) as HTMLInputElement;
+    expect(expiry.getAttribute('autocomplete')).toBe('off');
+    expect(expiry.getAttribute('placeholder')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Card number of a new account'), {
+      target: { value: '5424 1800 0000 0015' },
+    });
+    fireEvent.change(expiry, { target: { value: '13/28' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue the card account' }));
+    expect(await screen.findByText(problemTextOf('cardExpiry.format'))).toBeDefined();
+    expect(expiry.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    // The server's refusal lands on the field too.
+    fireEvent.change(expiry, { target: { value: '09/28' } });
+    await waitFor(() => expect(expiry.getAttribute('aria-invalid')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Issue the card account' }));
+    await waitFor(() => expect(expiry.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(problemTextOf('cardExpiry.format'))).toBeDefined();
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Issue the card account' }));
+    expect(await screen.findByText('The card account has been issued.')).toBeDefined();
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      cardholderId: 3,
+      number: '5424 1800 0000 0015',
+      expiry: '09/28',
+      groupId: null,
+    });
+    await waitFor(() => expect(expiry.value).toBe(''));
   });
 
   it('keeps at most 10 maintenance reason codes of the issuer', async () => {
@@ -448,6 +498,88 @@ describe('Accounts: account search and view', () => {
       within(document.getElementById('account-status') as HTMLElement).getByText('Suspended'),
     ).toBeDefined();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 'Suspended' });
+  });
+
+  it('shows the expiry date and whether self-registration is locked', async () => {
+    mockFetch((call) =>
+      call.url === `${BASE}/accounts/7`
+        ? { body: accountDetail({ expiry: '09/28' }) }
+        : call.url === `${BASE}/account-groups`
+          ? { body: groups }
+          : undefined,
+    );
+    renderApp('/organisation/100001/accounts/7');
+    expect(await screen.findByText('09/28', { selector: '#account-expiry' })).toBeDefined();
+    expect(document.getElementById('account-registration')?.textContent).toBe('Not locked');
+    expect(document.getElementById('account-unlock-registration')).toBeNull();
+  });
+
+  it('offers no unlock to a caller who may not change the account', async () => {
+    mockFetch((call) =>
+      call.url === `${BASE}/accounts/7`
+        ? { body: accountDetail({ registrationLocked: true, canModify: false, readOnly: true }) }
+        : undefined,
+    );
+    renderApp('/organisation/100001/accounts/7', makeContext('Z'));
+    expect(
+      await screen.findByText('Locked after failed attempts', { selector: '#account-registration' }),
+    ).toBeDefined();
+    expect(document.getElementById('account-expiry')?.textContent).toBe('Not recorded');
+    expect(screen.queryByRole('button', { name: 'Unlock self-registration' })).toBeNull();
+  });
+
+  it('unlocks self-registration with the card after a confirmation', async () => {
+    let current = accountDetail({ registrationLocked: true });
+    const calls = mockFetch((call) => {
+      if (call.url === `${BASE}/accounts/7` && call.method === 'GET') return { body: current };
+      if (call.url === `${BASE}/account-groups`) return { body: groups };
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url === `${BASE}/accounts/7/registration-unlock` && call.method === 'POST') {
+        current = accountDetail({ registrationLocked: false });
+        return { status: 204 };
+      }
+      return undefined;
+    });
+    renderApp('/organisation/100001/accounts/7');
+    const button = await screen.findByRole('button', { name: 'Unlock self-registration' });
+    expect(button.id).toBe('account-unlock-registration');
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Unlock self-registration with card 542418******1234?',
+    });
+    // Cancel changes nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(button);
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Unlock self-registration',
+      }),
+    );
+    expect(await screen.findByText('Self-registration with this card is unlocked.')).toBeDefined();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      `${BASE}/accounts/7/registration-unlock`,
+    ]);
+    await waitFor(() =>
+      expect(document.getElementById('account-registration')?.textContent).toBe('Not locked'),
+    );
+    expect(document.getElementById('account-unlock-registration')).toBeNull();
+  });
+
+  it('shows a refused unlock in the screen’s problem', async () => {
+    mockFetch((call) => {
+      if (call.url === `${BASE}/accounts/7` && call.method === 'GET')
+        return { body: accountDetail({ registrationLocked: true }) };
+      if (call.url === `${BASE}/account-groups`) return { body: groups };
+      if (call.url === '/sdportal/rest/csrf') return { status: 204 };
+      if (call.url.endsWith('/registration-unlock'))
+        return { status: 409, body: { code: 'registration.notLocked', message: '' } };
+      return undefined;
+    });
+    renderApp('/organisation/100001/accounts/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Unlock self-registration' }));
+    fireEvent.click(document.getElementById('unlock-confirm-ok') as HTMLElement);
+    expect(await screen.findByText(problemTextOf('registration.notLocked'))).toBeDefined();
   });
 
   it('offers no status change on a closed account, nor to a level manager', async () => {

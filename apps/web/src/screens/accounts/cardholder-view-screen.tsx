@@ -1,4 +1,9 @@
-import { type CardholderDetail, checkCardNumber, ISSUER_CODE_LIMITS } from '@cardportal/domain';
+import {
+  type CardholderDetail,
+  checkCardExpiry,
+  checkCardNumber,
+  ISSUER_CODE_LIMITS,
+} from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -231,12 +236,18 @@ const issueSchema = z.object({
     const problem = checkCardNumber(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
+  /** The card's expiry, `MM/YY`: optional, checked only when given. */
+  expiry: z.string().superRefine((value, ctx) => {
+    const problem = value.trim() ? checkCardExpiry(value) : undefined;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   groupId: z.string(),
 });
 
 /**
  * Issue a card account to the cardholder (issue 15 item 1): the card number (never shown again in full:
- * the answer and the list show it masked) and, optionally, its account group.
+ * the answer and the list show it masked) and, optionally, its expiry date (which cardholder
+ * self-registration asks for) and its account group.
  */
 function IssueAccountForm({
   number,
@@ -252,8 +263,12 @@ function IssueAccountForm({
   const issue = useIssueAccount(number);
   const form = useAppForm({
     schema: issueSchema,
-    defaultValues: { number: '', groupId: '' },
-    codeFields: { 'account.number.duplicate': 'number', 'account.number.bin': 'number' },
+    defaultValues: { number: '', expiry: '', groupId: '' },
+    codeFields: {
+      'account.number.duplicate': 'number',
+      'account.number.bin': 'number',
+      'cardExpiry.format': 'expiry',
+    },
   });
   return (
     <AppForm
@@ -265,9 +280,10 @@ function IssueAccountForm({
         await issue.mutateAsync({
           cardholderId,
           number: values.number,
+          expiry: values.expiry.trim() || null,
           groupId: values.groupId ? Number(values.groupId) : null,
         });
-        form.reset({ number: '', groupId: '' });
+        form.reset({ number: '', expiry: '', groupId: '' });
         onDone();
       }}
     >
@@ -277,6 +293,14 @@ function IssueAccountForm({
         id="account-issue-number"
         label={t('app.accounts.issue.number')}
         inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextField
+        control={form.control}
+        name="expiry"
+        id="account-issue-expiry"
+        label={t('app.accounts.issue.expiry')}
         autoComplete="off"
         spellCheck={false}
       />

@@ -359,7 +359,7 @@ describe('program options', () => {
     await screen.findByRole('combobox', { name: 'Single sign-on' });
     const offered = screen.getAllByRole('combobox').map((c) => c.id);
     expect(offered).toEqual(OFFERED_PROGRAM_OPTION_KEYS.map((key) => `option-${key}`));
-    for (const name of ['Mobile wallet', 'Virtual cards', 'Expense reports', 'Self-registration'])
+    for (const name of ['Mobile wallet', 'Virtual cards', 'Expense reports'])
       expect(screen.queryByRole('combobox', { name })).toBeNull();
   });
 

@@ -1,6 +1,15 @@
+import type { SelfRegistrationSettings } from '@cardportal/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { companySummary, makeContext, mockFetch, renderApp, structure, TEXTS } from '../../test/support.tsx';
+import {
+  companySummary,
+  makeContext,
+  mockFetch,
+  problemTextOf,
+  renderApp,
+  structure,
+  TEXTS,
+} from '../../test/support.tsx';
 import { checkUploadFile } from './structure-upload.tsx';
 
 beforeEach(() => {
@@ -14,15 +23,27 @@ afterEach(() => {
 
 const base = '/app/api/org/companies/100001';
 
+const selfRegistration = (over: Partial<SelfRegistrationSettings> = {}): SelfRegistrationSettings => ({
+  enabled: true,
+  code: '4711001',
+  lockedCards: 2,
+  ...over,
+});
+
 function acme(
-  extra: (call: { url: string; method: string }) => { status?: number; body?: unknown } | undefined = () =>
-    undefined,
+  extra: (call: {
+    url: string;
+    method: string;
+    body: unknown;
+  }) => { status?: number; body?: unknown } | undefined = () => undefined,
 ) {
   return mockFetch((call) => {
     const answer = extra(call);
     if (answer) return answer;
     if (call.url === base && call.method === 'GET') return { body: companySummary() };
     if (call.url === `${base}/org-points` && call.method === 'GET') return { body: structure() };
+    if (call.url === `${base}/self-registration` && call.method === 'GET')
+      return { body: selfRegistration() };
     return undefined;
   });
 }
@@ -330,5 +351,105 @@ describe('company form', () => {
     const box = (await screen.findByLabelText('Multi-user')) as HTMLInputElement;
     expect(box.checked).toBe(true);
     expect(box.disabled).toBe(true);
+  });
+});
+
+describe('self-registration section', () => {
+  it('shows the option, the code and the locked cards, and saves a new code', async () => {
+    const calls = acme((call) =>
+      call.method === 'PUT' && call.url === `${base}/self-registration`
+        ? { body: selfRegistration({ code: (call.body as { code: string }).code }) }
+        : undefined,
+    );
+    renderApp('/organisation/100001');
+    const section = await screen.findByRole('region', { name: 'Cardholder self-registration' });
+    expect(
+      within(section).getByRole('heading', { level: 2, name: 'Cardholder self-registration' }),
+    ).toBeDefined();
+    const facts = await within(section).findByText('4711001');
+    expect(facts.id).toBe('self-registration-code-value');
+    expect(document.getElementById('self-registration-option')?.textContent).toBe('On');
+    expect(document.getElementById('self-registration-locked')?.textContent).toContain('2');
+    expect(within(section).getByText('Unlock a card on its account’s page.', { exact: false })).toBeDefined();
+    const field = within(section).getByLabelText('Company code (6 to 10 digits)') as HTMLInputElement;
+    expect(field.id).toBe('self-registration-code');
+    expect(field.getAttribute('inputmode')).toBe('numeric');
+    expect(field.getAttribute('autocomplete')).toBe('off');
+    fireEvent.change(field, { target: { value: '12345678' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save code' }));
+    expect(await within(section).findByText('Company code saved.')).toBeDefined();
+    expect(document.getElementById('self-registration-done')?.getAttribute('role')).toBe('status');
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe(`${base}/self-registration`);
+    expect(put?.body).toEqual({ code: '12345678' });
+    expect(put?.headers.get('X-CSRF-TOKEN')).toBe('tok123');
+    expect(document.getElementById('self-registration-code-value')?.textContent).toBe('12345678');
+    expect(field.value).toBe('');
+  });
+
+  it('refuses a code of other than 6 to 10 digits before sending, and shows a code taken on its field', async () => {
+    const calls = acme((call) =>
+      call.method === 'PUT'
+        ? {
+            status: 409,
+            body: {
+              code: 'registrationCode.taken',
+              message: '',
+              fieldErrors: { code: 'registrationCode.taken' },
+            },
+          }
+        : undefined,
+    );
+    renderApp('/organisation/100001');
+    const field = (await screen.findByLabelText('Company code (6 to 10 digits)')) as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save code' }));
+    expect(await screen.findByText(problemTextOf('registrationCode.format'))).toBeDefined();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(field, { target: { value: '9876543' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save code' }));
+    expect(await screen.findByText(problemTextOf('registrationCode.taken'))).toBeDefined();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('self-registration-code-value')?.textContent).toBe('4711001');
+  });
+
+  it('removes the code (null) and then offers no removal', async () => {
+    const calls = acme((call) =>
+      call.method === 'PUT' && call.url === `${base}/self-registration`
+        ? { body: selfRegistration({ code: null }) }
+        : undefined,
+    );
+    renderApp('/organisation/100001');
+    const remove = await screen.findByRole('button', { name: 'Remove code' });
+    expect(remove.id).toBe('self-registration-remove');
+    fireEvent.click(remove);
+    expect(await screen.findByText('Company code removed.')).toBeDefined();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ code: null });
+    expect(document.getElementById('self-registration-code-value')?.textContent).toBe(
+      'None: cardholders cannot register',
+    );
+    expect(document.getElementById('self-registration-remove')).toBeNull();
+  });
+
+  it('is read-only for a system administrator', async () => {
+    acme((call) =>
+      call.url === `${base}/self-registration` ? { body: selfRegistration({ enabled: false }) } : undefined,
+    );
+    renderApp('/organisation/100001', makeContext('Z'));
+    const facts = await screen.findByText('Off: cardholders cannot register');
+    expect(facts.id).toBe('self-registration-option');
+    expect(screen.getByText('4711001')).toBeDefined();
+    expect(screen.queryByLabelText('Company code (6 to 10 digits)')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save code' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove code' })).toBeNull();
+  });
+
+  it('is not shown to a caller who may not see it', async () => {
+    const calls = acme();
+    renderApp('/organisation/100001', makeContext('O'));
+    await screen.findByRole('list', { name: 'Reporting structure of Acme Industries' });
+    expect(screen.queryByRole('region', { name: 'Cardholder self-registration' })).toBeNull();
+    expect(calls.some((c) => c.url.endsWith('/self-registration'))).toBe(false);
   });
 });

@@ -20,6 +20,7 @@ import {
   useDeleteCompany,
   useSetCompanyActive,
 } from './organisation-queries.ts';
+import { SelfRegistrationSection } from './self-registration-section.tsx';
 import { StructureUpload } from './structure-upload.tsx';
 
 type CompanyAction = 'deactivate' | 'reactivate' | 'delete';
@@ -184,6 +185,10 @@ export function CompanyViewScreen() {
               </>
             ) : null}
           </div>
+
+          {may({ type: user.userType }, 'viewSelfRegistration') ? (
+            <SelfRegistrationSection company={company.number} />
+          ) : null}
 
           <section aria-labelledby="structure-heading">
             <h2 id="structure-heading">{t('app.org.tree.heading')}</h2>

@@ -1,9 +1,11 @@
 import {
   type CompanySummary,
+  checkRegistrationCode,
   checkSearchCriteria,
   companySchema,
   orgPointSchema,
   type ReportingStructure,
+  type SelfRegistrationSettings,
 } from '@cardportal/domain';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -13,10 +15,12 @@ import {
   deleteCompany,
   deleteOrgPoint,
   getCompany,
+  getSelfRegistration,
   getStructure,
   searchCompanies,
   setCompanyActive,
   setOrgPointActive,
+  setSelfRegistration,
   updateCompany,
   updateOrgPoint,
   uploadStructure,
@@ -38,6 +42,8 @@ export const organisationKeys = {
   list: (params: CompanySearchParams) => ['organisation', 'list', params] as const,
   detail: (number: string) => ['organisation', 'detail', number] as const,
   structure: (number: string) => ['organisation', 'structure', number] as const,
+  /** Also invalidated by the accounts screens when a card is unlocked (accounts-queries.ts). */
+  selfRegistration: (number: string) => ['organisation', 'self-registration', number] as const,
 };
 
 /** One page of the companies in scope (criteria and page from the URL). */
@@ -59,6 +65,13 @@ export const structureQuery = (number: string) =>
   queryOptions({
     queryKey: organisationKeys.structure(number),
     queryFn: ({ signal }) => getStructure(number, signal),
+  });
+
+/** A company's self-registration: the option in effect, its corporate code, its locked cards. */
+export const selfRegistrationQuery = (number: string) =>
+  queryOptions({
+    queryKey: organisationKeys.selfRegistration(number),
+    queryFn: ({ signal }) => getSelfRegistration(number, signal),
   });
 
 /** The search criteria: empty (all companies) or the People rules (2–100 characters). */
@@ -109,6 +122,20 @@ export const companyFormSchema = (mode: 'create' | 'edit') =>
       }
     });
 export type CompanyFormValues = z.input<ReturnType<typeof companyFormSchema>>;
+
+/** The self-registration code form: the domain's rule (6–10 digits), the one the server applies. */
+export const selfRegistrationFormSchema = z.object({
+  code: z.string().superRefine((value, ctx) => {
+    const problem = checkRegistrationCode(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+});
+
+/** Error codes of the server that belong to the code field. */
+export const SELF_REGISTRATION_CODE_FIELDS = {
+  'registrationCode.taken': 'code',
+  'registrationCode.format': 'code',
+} as const;
 
 /** The org point form: the domain's org point schema (the server adds the whole-structure checks). */
 export const orgPointFormSchema = z
@@ -190,6 +217,18 @@ export function useDeleteCompany() {
 export function forgetCompany(client: QueryClient, number: string) {
   client.removeQueries({ queryKey: organisationKeys.detail(number) });
   client.removeQueries({ queryKey: organisationKeys.structure(number) });
+  client.removeQueries({ queryKey: organisationKeys.selfRegistration(number) });
+}
+
+/** Sets (a code) or removes (null) the company's self-registration code: the answer is cached. */
+export function useSetSelfRegistration(company: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string | null) => setSelfRegistration(company, { code }),
+    onSuccess: (settings: SelfRegistrationSettings) => {
+      client.setQueryData(organisationKeys.selfRegistration(company), settings);
+    },
+  });
 }
 
 /** Creates or changes an org point: the answer is the new structure. */
