@@ -41,7 +41,7 @@ const SERVER_GRAPH = {
   password: ['issuers', 'mail', 'users'],
   portal: ['cobrand'],
   profile: ['issuers', 'multi-user', 'token', 'users'],
-  registration: ['accounts', 'issuers', 'mail', 'users'],
+  registration: ['accounts', 'issuers', 'mail', 'organisations', 'users'],
   roles: ['access', 'multi-user'],
   sso: ['access', 'issuers', 'mail', 'users'],
   text: [],

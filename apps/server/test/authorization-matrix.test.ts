@@ -800,6 +800,40 @@ const MATRIX: Cell[] = [
     url: '/app/api/org/companies/100001/accounts/{active01Account}/registration-unlock',
     expect: row(403, 409, 409, 409, 409, 403, 403, 403, 404),
   },
+  // Company self-registration (issue 18 item 1): Banco Norte's invitations, seen and decided by its
+  // issuer's administrators (isgadmin01's issuer group holds both demo issuers; issadmin01 only 1001).
+  {
+    endpoint: 'GET /app/api/org/issuers/:number/company-registrations',
+    label: "the demo bank's company registrations",
+    url: '/app/api/org/issuers/1001/company-registrations',
+    expect: row(403, 403, 403, 200, 200, 403, 403, 200, 403),
+  },
+  {
+    endpoint: 'POST /app/api/org/issuers/:number/company-registrations',
+    label: 'invite a company without a name (400)',
+    url: '/app/api/org/issuers/1001/company-registrations',
+    body: { companyName: '' },
+    expect: row(403, 403, 403, 400, 400, 403, 403, 403, 403),
+  },
+  {
+    endpoint: 'GET /app/api/org/issuers/:number/company-registrations/:id',
+    label: 'an unknown company registration (404)',
+    url: '/app/api/org/issuers/1001/company-registrations/999999',
+    expect: row(403, 403, 403, 404, 404, 403, 403, 404, 403),
+  },
+  {
+    endpoint: 'DELETE /app/api/org/issuers/:number/company-registrations/:id',
+    label: 'withdraw an unknown invitation (404)',
+    url: '/app/api/org/issuers/1001/company-registrations/999999',
+    expect: row(403, 403, 403, 404, 404, 403, 403, 403, 403),
+  },
+  ...(['approve', 'decline', 'unlock'] as const).map((action) => ({
+    endpoint: `POST /app/api/org/issuers/:number/company-registrations/:id/${action}`,
+    label: `${action} an unknown company registration (404)`,
+    url: `/app/api/org/issuers/1001/company-registrations/999999/${action}`,
+    body: action === 'approve' ? { companyNumber: '300001' } : action === 'decline' ? { reason: 'No' } : {},
+    expect: row(403, 403, 403, 404, 404, 403, 403, 403, 403),
+  })),
   // Expense set-up (issue 17 item 1): seen like the accounting codes, changed by the company's administrators.
   {
     endpoint: 'GET /app/api/org/companies/:number/expense-settings',

@@ -141,6 +141,9 @@ const IssuerGroupsScreen = screen('issuers', () =>
 const ProgramOptionsScreen = screen('issuers', () =>
   import('./screens/issuers/index.ts').then((m) => m.ProgramOptionsScreen),
 );
+const CompanyRegistrationsScreen = screen('issuers', () =>
+  import('./screens/issuers/index.ts').then((m) => m.CompanyRegistrationsScreen),
+);
 const TransactionsScreen = screen('transactions', () =>
   import('./screens/transactions/index.ts').then((m) => m.TransactionsScreen),
 );
@@ -278,6 +281,10 @@ function RouteTable() {
             <Route
               path=":number/program-options"
               element={gate(mayUseIssuers(user.userType), <ProgramOptionsScreen level="issuer" />)}
+            />
+            <Route
+              path=":number/company-registrations"
+              element={gate(can('viewCompanyRegistrations'), <CompanyRegistrationsScreen />)}
             />
             {ISSUER_CODE_LIST_NAMES.map((list) => (
               <Route

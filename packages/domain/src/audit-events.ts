@@ -29,6 +29,18 @@ export const AUDIT_EVENTS = [
   'registration.refused',
   'registration.unlocked',
   'company.registrationCodeChanged',
+  // Company self-registration: an issuer's invitation, the company's application (a wrong name counted,
+  // the failure that locked the code, a refusal: locked, used, option off), the issuer's decision, an
+  // unlock, an invitation withdrawn.
+  'companyRegistration.invited',
+  'companyRegistration.applied',
+  'companyRegistration.failed',
+  'companyRegistration.locked',
+  'companyRegistration.refused',
+  'companyRegistration.approved',
+  'companyRegistration.declined',
+  'companyRegistration.unlocked',
+  'companyRegistration.withdrawn',
   // People.
   'user.created',
   'user.updated',

@@ -51,6 +51,8 @@ const TABLE: Record<Action, string> = {
   viewAccountingCodes: 'ZHIGC',
   maintainAccountingCodes: 'HIGC',
   viewSelfRegistration: 'ZHIGC',
+  viewCompanyRegistrations: 'ZHI',
+  maintainCompanyRegistrations: 'HI',
   maintainSelfRegistration: 'HIGC',
   viewExpenseSettings: 'ZHIGC',
   maintainExpenseSettings: 'HIGC',

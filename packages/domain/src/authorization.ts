@@ -82,6 +82,9 @@ export const POLICY = {
   maintainAccountingCodes: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
   // A company's expense set-up (issue 17 item 1, docs/expenses.md): seen like its accounting codes.
   viewSelfRegistration: rule(ADMINISTRATORS),
+  // Company self-registration (issue 18 item 1): the issuer's administrators invite and decide.
+  viewCompanyRegistrations: rule(['Z', 'H', 'I']),
+  maintainCompanyRegistrations: rule(['H', 'I'], { readOnly: ['Z'] }),
   maintainSelfRegistration: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
   viewExpenseSettings: rule(ADMINISTRATORS),
   maintainExpenseSettings: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),

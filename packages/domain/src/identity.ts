@@ -1,3 +1,4 @@
+import { USER_NAME_MAX_LENGTH } from './api/users.ts';
 import { LIMITS } from './limits.ts';
 import { SECURITY_ANSWER_MAX_LENGTH } from './security-questions.ts';
 
@@ -53,4 +54,13 @@ export function checkSecurityAnswer(answer: string): SecurityAnswerProblem[] {
   if (length < LIMITS.securityAnswerMinLength) problems.push('securityAnswer.tooShort');
   if (length > SECURITY_ANSWER_MAX_LENGTH) problems.push('securityAnswer.tooLong');
   return problems;
+}
+
+/** A person's first or last name: required, at most USER_NAME_MAX_LENGTH characters, no markup or control characters. */
+export function checkPersonName(field: 'firstName' | 'lastName', value: string): string | undefined {
+  const text = value.trim();
+  if (text.length === 0) return `${field}.required`;
+  if ([...text].length > USER_NAME_MAX_LENGTH) return `${field}.tooLong`;
+  if (/[<>\p{Cc}]/u.test(text)) return `${field}.invalidCharacters`;
+  return undefined;
 }

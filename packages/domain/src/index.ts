@@ -20,6 +20,7 @@ export * from './audit-events.ts';
 export * from './authorization.ts';
 export * from './card-numbers.ts';
 export * from './cobrand.ts';
+export * from './company-registration.ts';
 export * from './custom-fields.ts';
 export * from './decimal.ts';
 export * from './disputes.ts';

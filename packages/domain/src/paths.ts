@@ -23,8 +23,9 @@ export const PORTAL_SCREENS = [
   'next-token',
   'logout',
   'locked',
-  // Cardholder self-registration (issue 18 item 2, docs/self-registration.md).
+  // Cardholder and company self-registration (issue 18 items 1-2, docs/self-registration.md).
   'register',
+  'register-company',
 ] as const;
 export type PortalScreen = (typeof PORTAL_SCREENS)[number];
 

@@ -19,6 +19,7 @@ const ChangePasswordScreen = lazy(() => import('../screens/change-password/chang
 const NewPinScreen = lazy(() => import('../screens/new-pin/new-pin-screen.tsx'));
 const NextTokenScreen = lazy(() => import('../screens/next-token/next-token-screen.tsx'));
 const RegisterScreen = lazy(() => import('../screens/register/register-screen.tsx'));
+const RegisterCompanyScreen = lazy(() => import('../screens/register-company/register-company-screen.tsx'));
 
 /** Screen segment → screen. A new screen slots in as `src/screens/<name>/` plus one line here. */
 export const ROUTES: Record<PortalScreen, RouteDef> = {
@@ -31,6 +32,7 @@ export const ROUTES: Record<PortalScreen, RouteDef> = {
   logout: { component: LogoutScreen },
   locked: { component: LockedScreen },
   register: { component: RegisterScreen, languageSelector: true },
+  'register-company': { component: RegisterCompanyScreen, languageSelector: true },
 };
 
 export const NOT_FOUND: RouteDef = { component: NotFoundScreen };

@@ -1636,3 +1636,53 @@ export const ssoAttempts = pgTable(
   },
   (t) => [index('sso_attempts_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Company self-registration (issue 18 item 1, docs/self-registration.md): an issuer's invitation of a
+ * company by name with a corporate code (6–10 digits), the company's application with its first program
+ * administrator, and the issuer's decision. Wrong names for a code count against it and lock it after
+ * SELF_REGISTRATION_MAX_ATTEMPTS; an administrator unlocks it.
+ */
+export const companyRegistrations = pgTable(
+  'company_registrations',
+  {
+    id: serial('id').primaryKey(),
+    issuerId: integer('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    code: text('code').notNull(),
+    /** The company's name as the bank knows it (the new company's name1). */
+    companyName: text('company_name').notNull(),
+    status: text('status').notNull().default('Invited'),
+    failures: integer('failures').notNull().default(0),
+    lockedAt: ts('locked_at'),
+    invitedBy: integer('invited_by').references((): AnyPgColumn => users.id),
+    invitedAt: ts('invited_at').notNull().defaultNow(),
+    // The application.
+    companyName2: text('company_name2'),
+    adminFirstName: text('admin_first_name'),
+    adminLastName: text('admin_last_name'),
+    adminUserId: text('admin_user_id'),
+    adminEmail: text('admin_email'),
+    adminLocale: text('admin_locale'),
+    appliedAt: ts('applied_at'),
+    // The decision.
+    decidedBy: integer('decided_by').references((): AnyPgColumn => users.id),
+    decidedAt: ts('decided_at'),
+    declineReason: text('decline_reason'),
+    companyId: integer('company_id').references(() => companies.id),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('company_registrations_code_key').on(t.code),
+    // The issuer's list, newest first, and by status (kernel/paging.ts reads them backwards).
+    index('company_registrations_issuer_idx').on(t.issuerId, t.id),
+    index('company_registrations_issuer_status_idx').on(t.issuerId, t.status, t.id),
+    check('company_registrations_code_check', sql`${t.code} ~ '^[0-9]{6,10}$'`),
+    check(
+      'company_registrations_status_check',
+      sql`${t.status} in ('Invited', 'Applied', 'Approved', 'Declined')`,
+    ),
+    check('company_registrations_applied_check', sql`(${t.status} = 'Invited') = (${t.appliedAt} is null)`),
+  ],
+);

@@ -5,6 +5,7 @@ import {
   accounts,
   cardholders,
   companies,
+  companyRegistrations,
   issuers,
   orgPoints,
   programOptions,
@@ -12,6 +13,7 @@ import {
 import type { Secrets } from '../kernel/secrets.ts';
 import { issueAccount } from '../modules/accounts/index.ts';
 import { demoAccountNumber } from './organisations.ts';
+import { insertDemoTransactions } from './transactions.ts';
 
 /**
  * The demo's cardholder self-registration (issue 18 item 2, docs/self-registration.md): Norte Logística
@@ -27,6 +29,8 @@ export const DEMO_SELF_REGISTRATION = {
   cardNumber: demoAccountNumber(800_001),
   /** Every demo card's expiry as printed on it. */
   expiry: '09/30',
+  /** Banco Norte's invitation of a company to register itself (issue 18 item 1). */
+  invitation: { issuer: '2001', code: '46820135', companyName: 'Sur Logística S.L.' },
 } as const;
 
 export async function loadDemoSelfRegistration(db: Db, secrets: Secrets): Promise<void> {
@@ -51,6 +55,15 @@ export async function loadDemoSelfRegistration(db: Db, secrets: Secrets): Promis
     await flip('1001', 'selfRegistration', false);
     await flip('2001', 'singleSignOn', false);
     await tx.update(accounts).set({ expiry: demo.expiry }).where(isNull(accounts.expiry));
+    const [norte] = await tx
+      .select({ id: issuers.id })
+      .from(issuers)
+      .where(eq(issuers.number, demo.invitation.issuer));
+    if (norte)
+      await tx
+        .insert(companyRegistrations)
+        .values({ issuerId: norte.id, code: demo.invitation.code, companyName: demo.invitation.companyName })
+        .onConflictDoNothing();
     const [company] = await tx
       .update(companies)
       .set({ registrationCode: demo.code })
@@ -70,12 +83,14 @@ export async function loadDemoSelfRegistration(db: Db, secrets: Secrets): Promis
       .values({ companyId: company.id, orgPointId: point?.id ?? null, ...demo.cardholder })
       .returning({ id: cardholders.id });
     if (!holder) return;
-    await issueAccount(tx, secrets.cards, {
+    const issued = await issueAccount(tx, secrets.cards, {
       companyId: company.id,
       cardholderId: holder.id,
       groupId: group?.id ?? null,
       number: demo.cardNumber,
       expiry: demo.expiry,
     });
+    // Months of spending, like every demo card (README "Demo organisations").
+    if (issued.accountId !== undefined) await insertDemoTransactions(tx, new Date(), [issued.accountId]);
   });
 }

@@ -22,7 +22,11 @@ export type AuditEvent =
   | 'registration.cardholderRegistered'
   | 'registration.failed'
   | 'registration.locked'
-  | 'registration.refused';
+  | 'registration.refused'
+  | 'companyRegistration.applied'
+  | 'companyRegistration.failed'
+  | 'companyRegistration.locked'
+  | 'companyRegistration.refused';
 
 export interface AuditEntry {
   userPk?: number | null;
@@ -53,6 +57,11 @@ export async function audit(db: Executor, event: AuditEvent, entry: AuditEntry):
 export type AdminAuditEvent =
   | 'company.registrationCodeChanged'
   | 'registration.unlocked'
+  | 'companyRegistration.invited'
+  | 'companyRegistration.approved'
+  | 'companyRegistration.declined'
+  | 'companyRegistration.unlocked'
+  | 'companyRegistration.withdrawn'
   | 'expenseType.created'
   | 'expenseType.updated'
   | 'expenseType.deleted'

@@ -2,8 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import { json, renderWithPortal, stubFetch } from '../../testing/portal.tsx';
-import { registerFailure } from './register-flow.ts';
-import RegisterScreen from './register-screen.tsx';
+import RegisterScreen, { registerFailure } from './register-screen.tsx';
 
 const REGISTER = 'POST /sdportal/rest/registration/cardholder';
 const CARD = '5424 1800 0800 0017';

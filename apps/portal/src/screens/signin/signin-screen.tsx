@@ -83,7 +83,7 @@ export function SigninScreen() {
     [
       cobrand?.companySelfRegisterSupported === true,
       'signin.companySelfRegister',
-      cobrand?.companySelfRegisterUrl,
+      cobrand?.companySelfRegisterUrl ?? screenUrl(portal, 'register-company'),
     ],
     // The co-brand's own page when it names one, else ours (docs/self-registration.md).
     [

@@ -279,11 +279,20 @@ describe('SigninScreen', () => {
     expect(screen.queryByRole('link', { name: 'Register your company' })).toBeNull();
   });
 
-  it("links cardholder self-registration to the portal's own screen when the co-brand names no page", async () => {
+  it("links cardholder and company self-registration to the portal's own screens when the co-brand names no page", async () => {
     stubFetch({});
     renderWithPortal(
       <SigninScreen />,
-      makePortal({ cobrand: makeCobrand({ cardholderSelfRegisterUrl: null }) }),
+      makePortal({
+        cobrand: makeCobrand({
+          cardholderSelfRegisterUrl: null,
+          companySelfRegisterSupported: true,
+          companySelfRegisterUrl: null,
+        }),
+      }),
+    );
+    expect((await screen.findByRole('link', { name: 'Register your company' })).getAttribute('href')).toMatch(
+      /^\/sdportal\/portalstatic\/register-company\?/,
     );
     const link = await screen.findByRole('link', { name: 'Register as a cardholder' });
     expect(link.getAttribute('href')).toMatch(

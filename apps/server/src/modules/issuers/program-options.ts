@@ -120,3 +120,16 @@ export async function companySingleSignOnConflict(
   }
   return effectiveConflict(levels.issuer, company, change.multiUser ?? row?.multiUser ?? false);
 }
+
+/** Whether an issuer has a feature on for its companies (its own row; absent = off), offered ones only. */
+export async function isIssuerFeatureOn(
+  db: Executor,
+  issuerId: number,
+  key: ProgramOptionKey,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ enabled: programOptions.enabled })
+    .from(programOptions)
+    .where(and(eq(programOptions.issuerId, issuerId), eq(programOptions.key, key)));
+  return isFeatureEnabled(key, { [key]: row?.enabled ?? false });
+}

@@ -13,7 +13,9 @@ export type MailKind =
   | 'dispute-filed'
   | 'expense-submitted'
   | 'expense-approved'
-  | 'expense-sent-back';
+  | 'expense-sent-back'
+  | 'company-registration-received'
+  | 'company-registration-declined';
 
 const KEYS: Record<MailKind, { subject: string; body: string }> = {
   otp: { subject: 'mail.otp.subject', body: 'mail.otp.body' },
@@ -32,6 +34,16 @@ const KEYS: Record<MailKind, { subject: string; body: string }> = {
   'expense-submitted': { subject: 'mail.expenseSubmitted.subject', body: 'mail.expenseSubmitted.body' },
   'expense-approved': { subject: 'mail.expenseApproved.subject', body: 'mail.expenseApproved.body' },
   'expense-sent-back': { subject: 'mail.expenseSentBack.subject', body: 'mail.expenseSentBack.body' },
+  // Company self-registration (issue 18 item 1; args: the company's name, and a decline's reason): to the
+  // applicant when the application arrives and when it is declined. An approval sends first-password.
+  'company-registration-received': {
+    subject: 'mail.companyRegistrationReceived.subject',
+    body: 'mail.companyRegistrationReceived.body',
+  },
+  'company-registration-declined': {
+    subject: 'mail.companyRegistrationDeclined.subject',
+    body: 'mail.companyRegistrationDeclined.body',
+  },
 };
 
 /**

@@ -77,6 +77,63 @@ const ssoWithMultiUser = (problem: ProgramOptionConflict) =>
     },
   });
 
+/**
+ * Creates a company of an issuer (the one rule for the administrators' form and an approved company
+ * registration, docs/self-registration.md): its number unused, its group found or made, a multi-user
+ * company never inheriting single sign-on, audited as the actor's `company.created`. Run inside the
+ * caller's transaction; the company's fields are checked by companySchema first.
+ */
+export async function addCompany(
+  tx: Executor,
+  actor: Caller,
+  company: {
+    issuerId: number;
+    number: string;
+    name1: string;
+    name2: string;
+    groupName: string;
+    multiUser: boolean;
+  },
+  ip: string,
+) {
+  if (await companyNumberTaken(tx, company.number)) {
+    throw new AppError('conflict', 'company.number.duplicate', {
+      message: 'A company with this number already exists',
+      fieldErrors: {
+        number: 'company.number.duplicate',
+      },
+    });
+  }
+  const groupId = await companyGroupFor(tx, company.issuerId, company.groupName);
+  const row = await insertCompany(tx, {
+    issuerId: company.issuerId,
+    companyGroupId: groupId,
+    number: company.number,
+    name1: company.name1,
+    name2: company.name2,
+    multiUser: company.multiUser,
+  });
+  if (row.multiUser) {
+    // Seed 001 §6: a new multi-user company may not inherit its issuer's single sign-on.
+    const problem = await companySingleSignOnConflict(tx, row.id, {});
+    if (problem) throw ssoWithMultiUser(problem);
+  }
+  await auditAdmin(tx, 'company.created', {
+    actor,
+    entity: 'company',
+    entityId: row.number,
+    changes: diffChanges(undefined, { ...row, groupName: company.groupName }, [
+      'number',
+      'name1',
+      'name2',
+      'groupName',
+      'multiUser',
+    ]),
+    ip,
+  });
+  return row;
+}
+
 const headerKey = (h: string) => h.replace(/\s+/g, '').toLowerCase();
 
 export class OrganisationService {
@@ -209,41 +266,10 @@ export class OrganisationService {
     }
     const company = parsed.data;
     const number = await this.db.transaction(async (tx) => {
-      if (await companyNumberTaken(tx, company.number)) {
-        throw new AppError('conflict', 'company.number.duplicate', {
-          message: 'A company with this number already exists',
-          fieldErrors: {
-            number: 'company.number.duplicate',
-          },
-        });
-      }
-      const groupId = await companyGroupFor(tx, issuer.id, company.groupName);
-      const row = await insertCompany(tx, {
-        issuerId: issuer.id,
-        companyGroupId: groupId,
-        number: company.number,
-        name1: company.name1,
-        name2: company.name2,
-        multiUser: body.multiUser === true,
-      });
-      if (row.multiUser) {
-        // Seed 001 §6: a new multi-user company may not inherit its issuer's single sign-on.
-        const problem = await companySingleSignOnConflict(tx, row.id, {});
-        if (problem) throw ssoWithMultiUser(problem);
-      }
-      await this.audit(
+      const row = await addCompany(
         tx,
         caller,
-        'company.created',
-        'company',
-        row.number,
-        diffChanges(undefined, { ...row, groupName: company.groupName }, [
-          'number',
-          'name1',
-          'name2',
-          'groupName',
-          'multiUser',
-        ]),
+        { issuerId: issuer.id, ...company, multiUser: body.multiUser === true },
         ip,
       );
       return row.number;

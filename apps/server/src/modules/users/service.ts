@@ -4,6 +4,7 @@ import {
   checkEmail,
   checkEmailPair,
   checkNewUserId,
+  checkPersonName,
   checkSearchCriteria,
   checkUserScope,
   chosenOrder,
@@ -19,7 +20,6 @@ import {
   type UpdateUserBody,
   USER_CSV_COLUMNS,
   USER_LIST_ORDER,
-  USER_NAME_MAX_LENGTH,
   USER_TYPE_CODES,
   USER_TYPE_INFO,
   type UserBulkBody,
@@ -76,14 +76,8 @@ const SCOPE_FIELDS: readonly ScopeField[] = [
   'cardholderId',
 ];
 
-/** Names: required, at most 40 characters, no markup or control characters. */
-function checkName(field: 'firstName' | 'lastName', value: string): string | undefined {
-  const text = value.trim();
-  if (text.length === 0) return `${field}.required`;
-  if ([...text].length > USER_NAME_MAX_LENGTH) return `${field}.tooLong`;
-  if (/[<>\p{Cc}]/u.test(text)) return `${field}.invalidCharacters`;
-  return undefined;
-}
+/** Names (packages/domain checkPersonName). */
+const checkName = checkPersonName;
 
 type Scoped = NonNullable<Awaited<ReturnType<typeof repo.findVisibleUser>>>;
 

@@ -1,4 +1,4 @@
-import { ISSUER_CODE_LIST_NAMES } from '@cardportal/domain';
+import { ISSUER_CODE_LIST_NAMES, may } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,7 +22,7 @@ type Action = 'deactivate' | 'reactivate' | 'delete';
 
 /** One issuer: its details, actions by what the server allows, its company groups and options link. */
 export function IssuerViewScreen() {
-  const { t, problemText } = useApp();
+  const { t, problemText, user } = useApp();
   const { number = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -126,6 +126,11 @@ export function IssuerViewScreen() {
                 {t(`app.issuerCodes.${list}.link`)}
               </Link>
             ))}
+            {may({ type: user.userType }, 'viewCompanyRegistrations') ? (
+              <Link to="company-registrations" className="app-button" id="issuer-company-registrations">
+                {t('app.companyRegistrations.link')}
+              </Link>
+            ) : null}
             {issuer.allowed.changeStatus ? (
               <>
                 <button

@@ -1,8 +1,13 @@
 import {
+  type CompanyRegistration,
   checkAccountDigits,
+  checkCompanyName,
+  checkDeclineReason,
   checkIssuerPasswordPolicy,
+  checkRegistrationCode,
   checkSearchCriteria,
   companyGroupSchema,
+  companySchema,
   type IssuerCodeList,
   type IssuerCodeListName,
   type IssuerDetail,
@@ -13,6 +18,15 @@ import {
 } from '@cardportal/domain';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import {
+  approveCompanyRegistration,
+  type CompanyRegistrationPosition,
+  declineCompanyRegistration,
+  inviteCompany,
+  listCompanyRegistrations,
+  unlockCompanyRegistration,
+  withdrawCompanyInvitation,
+} from '../../api/company-registrations.ts';
 import {
   createCompanyGroup,
   createIssuer,
@@ -263,5 +277,106 @@ export function useIssuerCodeChange<V>(
   return useMutation({
     mutationFn: change,
     onSuccess: (answer) => client.setQueryData(issuerCodesKey(issuer, list), answer),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Company self-registration (issue 18 item 1): an issuer's invitations and the applications to decide.
+
+/** The company registration screen's query keys: everything under `['company-registrations', issuer]`. */
+export const companyRegistrationKeys = {
+  all: (issuer: string) => ['company-registrations', issuer] as const,
+  list: (issuer: string, position: CompanyRegistrationPosition) =>
+    ['company-registrations', issuer, 'list', position] as const,
+};
+
+export const companyRegistrationsQuery = (issuer: string, position: CompanyRegistrationPosition) =>
+  queryOptions({
+    queryKey: companyRegistrationKeys.list(issuer, position),
+    queryFn: ({ signal }) => listCompanyRegistrations(issuer, position, signal),
+  });
+
+/** The invitation: the company's name (required) and a corporate code (6–10 digits, or empty: drawn). */
+export const invitationFormSchema = z
+  .object({ companyName: z.string(), code: z.string() })
+  .superRefine((values, ctx) => {
+    const name = checkCompanyName(values.companyName);
+    if (name) ctx.addIssue({ code: 'custom', path: ['companyName'], message: name });
+    const code = values.code.trim() ? checkRegistrationCode(values.code) : undefined;
+    if (code) ctx.addIssue({ code: 'custom', path: ['code'], message: code });
+  });
+
+/** Error codes of the server that belong to a field of the invitation. */
+export const INVITATION_CODE_FIELDS = {
+  'registrationCode.taken': 'code',
+  'registrationCode.format': 'code',
+} as const;
+
+/** The approval: the new company's number and an optional company group, by the company rules. */
+export const approvalFormSchema = z
+  .object({ companyNumber: z.string(), groupName: z.string() })
+  .superRefine((values, ctx) => {
+    const number = companySchema.shape.number.safeParse(values.companyNumber);
+    if (!number.success)
+      ctx.addIssue({ code: 'custom', path: ['companyNumber'], message: number.error.issues[0]?.message });
+    const group = companySchema.shape.groupName.safeParse(values.groupName);
+    if (!group.success)
+      ctx.addIssue({ code: 'custom', path: ['groupName'], message: group.error.issues[0]?.message });
+  });
+
+/** Error codes of the server that belong to a field of the approval. */
+export const APPROVAL_CODE_FIELDS = { 'company.number.duplicate': 'companyNumber' } as const;
+
+/** The decline: a reason for the applicant (1–500 characters). */
+export const declineFormSchema = z.object({
+  reason: z.string().superRefine((value, ctx) => {
+    const problem = checkDeclineReason(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+});
+
+export type CompanyRegistrationChange =
+  | { kind: 'invite'; companyName: string; code: string | null }
+  | { kind: 'approve'; id: number; companyNumber: string; groupName?: string }
+  | { kind: 'decline'; id: number; reason: string }
+  | { kind: 'unlock'; id: number }
+  | { kind: 'withdraw'; id: number };
+
+/**
+ * Invites a company, approves, declines, unlocks or withdraws a registration; the answer is the
+ * registration as it now is (none for a withdrawal). The issuer's registrations are read again after
+ * each (a refusal too: the list may have changed under the caller).
+ */
+export function useChangeCompanyRegistration(issuer: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: CompanyRegistrationChange): Promise<CompanyRegistration | undefined> => {
+      switch (change.kind) {
+        case 'invite':
+          return inviteCompany(issuer, { companyName: change.companyName, code: change.code });
+        case 'approve':
+          return approveCompanyRegistration(issuer, change.id, {
+            companyNumber: change.companyNumber,
+            ...(change.groupName ? { groupName: change.groupName } : {}),
+          });
+        case 'decline':
+          return declineCompanyRegistration(issuer, change.id, change.reason);
+        case 'unlock':
+          return unlockCompanyRegistration(issuer, change.id);
+        case 'withdraw':
+          return withdrawCompanyInvitation(issuer, change.id).then(() => undefined);
+      }
+    },
+    onSettled: (_answer, _error, change) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: companyRegistrationKeys.all(issuer) }),
+        // An approval adds a company (the issuer's count) and may add its company group.
+        ...(change.kind === 'approve'
+          ? [
+              client.invalidateQueries({ queryKey: issuerKeys.detail(issuer) }),
+              client.invalidateQueries({ queryKey: issuerKeys.companyGroups(issuer) }),
+            ]
+          : []),
+      ]),
   });
 }
