@@ -7,7 +7,15 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, expectAccessible, launch, mailDir, newPage, signIn } from './support/browser.ts';
+import {
+  DEMO_PASSWORD,
+  expectAccessible,
+  launch,
+  mailDir,
+  newPage,
+  passwordIn,
+  signIn,
+} from './support/browser.ts';
 import { waitForMail } from './support/product.ts';
 
 /** The demo's invitation (apps/server/src/demo/self-registration.ts, README "Demo organisations"). */
@@ -19,23 +27,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-/** The first password in a mail: the token shaped like the generated passwords (any language around it). */
-function passwordIn(text: string): string {
-  return (
-    text
-      .split(/\s+/)
-      .map((t) => t.replace(/[.,;:»«"”“]+$/, ''))
-      .find(
-        (t) =>
-          /^[A-Za-z0-9#%+=?!_-]{12,20}$/.test(t) &&
-          /[A-Z]/.test(t) &&
-          /[a-z]/.test(t) &&
-          /\d/.test(t) &&
-          /[#%+=?!_-]/.test(t),
-      ) ?? ''
-  );
-}
 
 describe('a company registers itself and is approved (issue 18 item 1)', () => {
   it('applies on the portal, the issuer approves it, its administrator signs in', async () => {

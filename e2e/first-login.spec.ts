@@ -5,7 +5,15 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, expectAccessible, launch, mailDir, newPage, signIn } from './support/browser.ts';
+import {
+  DEMO_PASSWORD,
+  expectAccessible,
+  launch,
+  mailDir,
+  newPage,
+  passwordIn,
+  signIn,
+} from './support/browser.ts';
 import { waitForMail } from './support/product.ts';
 
 let browser: Browser;
@@ -13,23 +21,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-/** The first password in a mail: the token shaped like the generated passwords (any language around it). */
-function passwordIn(text: string): string {
-  return (
-    text
-      .split(/\s+/)
-      .map((t) => t.replace(/[.,;:»«"”“]+$/, ''))
-      .find(
-        (t) =>
-          /^[A-Za-z0-9#%+=?!_-]{12,20}$/.test(t) &&
-          /[A-Z]/.test(t) &&
-          /[a-z]/.test(t) &&
-          /\d/.test(t) &&
-          /[#%+=?!_-]/.test(t),
-      ) ?? ''
-  );
-}
 
 async function createCardholder(page: Page, userId: string, email: string): Promise<void> {
   await page.goto('/app/people/new');

@@ -14,6 +14,7 @@ import {
   launch,
   mailDir,
   newPage,
+  passwordIn,
   signIn,
 } from './support/browser.ts';
 import { sql } from './support/db.ts';
@@ -29,23 +30,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-/** The first password in a mail: the token shaped like the generated passwords. */
-function passwordIn(text: string): string {
-  return (
-    text
-      .split(/\s+/)
-      .map((t) => t.replace(/[.,;:»«"”“]+$/, ''))
-      .find(
-        (t) =>
-          /^[A-Za-z0-9#%+=?!_-]{12,20}$/.test(t) &&
-          /[A-Z]/.test(t) &&
-          /[a-z]/.test(t) &&
-          /\d/.test(t) &&
-          /[#%+=?!_-]/.test(t),
-      ) ?? ''
-  );
-}
 
 describe('a cardholder registers himself (issue 18 item 2)', () => {
   it('proves his card on the portal, gets a first password by e-mail, signs in and chooses a password', async () => {

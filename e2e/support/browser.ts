@@ -85,6 +85,23 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 
 export const DEMO_PASSWORD = 'Cardportal#2026';
 
+/** The first password in a mail: the token shaped like the generated passwords (any language around it). */
+export function passwordIn(text: string): string {
+  return (
+    text
+      .split(/\s+/)
+      .map((t) => t.replace(/[.,;:»«"”“]+$/, ''))
+      .find(
+        (t) =>
+          /^[A-Za-z0-9#%+=?!_-]{12,20}$/.test(t) &&
+          /[A-Z]/.test(t) &&
+          /[a-z]/.test(t) &&
+          /\d/.test(t) &&
+          /[#%+=?!_-]/.test(t),
+      ) ?? ''
+  );
+}
+
 export async function signIn(page: Page, userId: string, password: string, query = ''): Promise<void> {
   await page.goto(`/sdportal/portalstatic/signin${query}`);
   await page.locator('#userId').fill(userId);

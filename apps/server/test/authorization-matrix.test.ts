@@ -834,6 +834,33 @@ const MATRIX: Cell[] = [
     body: action === 'approve' ? { companyNumber: '300001' } : action === 'decline' ? { reason: 'No' } : {},
     expect: row(403, 403, 403, 404, 404, 403, 403, 403, 403),
   })),
+  // New card account applications (issue 18 item 3): the company's queue and its decisions.
+  {
+    endpoint: 'GET /app/api/org/companies/:number/card-applications',
+    label: "Acme's card applications",
+    url: '/app/api/org/companies/100001/card-applications',
+    expect: row(403, 200, 200, 200, 200, 403, 403, 200, 404),
+  },
+  {
+    endpoint: 'GET /app/api/org/companies/:number/card-applications/:id',
+    label: 'an unknown card application (404)',
+    url: '/app/api/org/companies/100001/card-applications/999999',
+    expect: row(403, 404, 404, 404, 404, 403, 403, 404, 404),
+  },
+  {
+    endpoint: 'POST /app/api/org/companies/:number/card-applications/:id/approve',
+    label: 'approve an unknown card application (404)',
+    url: '/app/api/org/companies/100001/card-applications/999999/approve',
+    body: { cardNumber: '5424180000000017', expiry: '09/30' },
+    expect: row(403, 404, 404, 404, 404, 403, 403, 403, 404),
+  },
+  {
+    endpoint: 'POST /app/api/org/companies/:number/card-applications/:id/decline',
+    label: 'decline an unknown card application (404)',
+    url: '/app/api/org/companies/100001/card-applications/999999/decline',
+    body: { reason: 'No' },
+    expect: row(403, 404, 404, 404, 404, 403, 403, 403, 404),
+  },
   // Expense set-up (issue 17 item 1): seen like the accounting codes, changed by the company's administrators.
   {
     endpoint: 'GET /app/api/org/companies/:number/expense-settings',

@@ -77,6 +77,9 @@ const AccountGroupsScreen = screen('accounts', () =>
 const RealCardsScreen = screen('accounts', () =>
   import('./screens/accounts/index.ts').then((m) => m.RealCardsScreen),
 );
+const CardApplicationsScreen = screen('accounts', () =>
+  import('./screens/accounts/index.ts').then((m) => m.CardApplicationsScreen),
+);
 const AccountingCodesScreen = screen('accounting', () =>
   import('./screens/accounting/index.ts').then((m) => m.AccountingCodesScreen),
 );
@@ -213,6 +216,10 @@ function RouteTable() {
               element={gate(can('viewAccountGroups'), <AccountGroupsScreen />)}
             />
             <Route path=":number/real-cards" element={gate(can('viewRealCards'), <RealCardsScreen />)} />
+            <Route
+              path=":number/card-applications"
+              element={gate(can('viewCardApplications'), <CardApplicationsScreen />)}
+            />
             <Route
               path=":number/accounting-codes"
               element={gate(can('viewAccountingCodes'), <AccountingCodesScreen />)}

@@ -41,6 +41,11 @@ export const AUDIT_EVENTS = [
   'companyRegistration.declined',
   'companyRegistration.unlocked',
   'companyRegistration.withdrawn',
+  // New card account applications: applied for, refused (a company inactive), approved, declined.
+  'cardApplication.applied',
+  'cardApplication.refused',
+  'cardApplication.approved',
+  'cardApplication.declined',
   // People.
   'user.created',
   'user.updated',

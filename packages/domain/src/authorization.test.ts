@@ -52,6 +52,8 @@ const TABLE: Record<Action, string> = {
   maintainAccountingCodes: 'HIGC',
   viewSelfRegistration: 'ZHIGC',
   viewCompanyRegistrations: 'ZHI',
+  viewCardApplications: 'ZHIGC',
+  maintainCardApplications: 'HIGC',
   maintainCompanyRegistrations: 'HI',
   maintainSelfRegistration: 'HIGC',
   viewExpenseSettings: 'ZHIGC',

@@ -84,6 +84,9 @@ export const POLICY = {
   viewSelfRegistration: rule(ADMINISTRATORS),
   // Company self-registration (issue 18 item 1): the issuer's administrators invite and decide.
   viewCompanyRegistrations: rule(['Z', 'H', 'I']),
+  // New card account applications (issue 18 item 3): the company's administrators review them.
+  viewCardApplications: rule(ADMINISTRATORS),
+  maintainCardApplications: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
   maintainCompanyRegistrations: rule(['H', 'I'], { readOnly: ['Z'] }),
   maintainSelfRegistration: rule(COMPANY_MAINTAINERS, { readOnly: ['Z'] }),
   viewExpenseSettings: rule(ADMINISTRATORS),

@@ -18,6 +18,7 @@ export * from './api/transactions.ts';
 export * from './api/users.ts';
 export * from './audit-events.ts';
 export * from './authorization.ts';
+export * from './card-application.ts';
 export * from './card-numbers.ts';
 export * from './cobrand.ts';
 export * from './company-registration.ts';

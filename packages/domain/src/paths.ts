@@ -26,6 +26,8 @@ export const PORTAL_SCREENS = [
   // Cardholder and company self-registration (issue 18 items 1-2, docs/self-registration.md).
   'register',
   'register-company',
+  // New card account applications (issue 18 item 3).
+  'apply',
 ] as const;
 export type PortalScreen = (typeof PORTAL_SCREENS)[number];
 

@@ -35,6 +35,7 @@ const FEATURE_PREFIXES: ReadonlyArray<readonly [string, AppTextNamespace]> = [
   ['app.selfRegistration.', 'organisation'],
   ['app.accounts.', 'accounts'],
   ['app.realCards.', 'accounts'],
+  ['app.cardApplications.', 'accounts'],
   ['app.audit.', 'audit'],
   ['app.issuers.', 'issuers'],
   ['app.issuerGroups.', 'issuers'],
@@ -63,6 +64,8 @@ const SHARED: readonly string[] = [
   'app.transactions.category.',
   'app.transactions.field.category',
   'app.accounts.tabs.',
+  // The company's tabs (frame/company-tabs.tsx) name the card applications screen.
+  'app.cardApplications.link',
   'app.options.action',
   'app.org.action.',
   'app.org.done.',

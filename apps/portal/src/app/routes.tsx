@@ -20,6 +20,7 @@ const NewPinScreen = lazy(() => import('../screens/new-pin/new-pin-screen.tsx'))
 const NextTokenScreen = lazy(() => import('../screens/next-token/next-token-screen.tsx'));
 const RegisterScreen = lazy(() => import('../screens/register/register-screen.tsx'));
 const RegisterCompanyScreen = lazy(() => import('../screens/register-company/register-company-screen.tsx'));
+const ApplyScreen = lazy(() => import('../screens/apply/apply-screen.tsx'));
 
 /** Screen segment → screen. A new screen slots in as `src/screens/<name>/` plus one line here. */
 export const ROUTES: Record<PortalScreen, RouteDef> = {
@@ -33,6 +34,7 @@ export const ROUTES: Record<PortalScreen, RouteDef> = {
   locked: { component: LockedScreen },
   register: { component: RegisterScreen, languageSelector: true },
   'register-company': { component: RegisterCompanyScreen, languageSelector: true },
+  apply: { component: ApplyScreen, languageSelector: true },
 };
 
 export const NOT_FOUND: RouteDef = { component: NotFoundScreen };

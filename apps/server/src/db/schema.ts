@@ -1686,3 +1686,40 @@ export const companyRegistrations = pgTable(
     check('company_registrations_applied_check', sql`(${t.status} = 'Invited') = (${t.appliedAt} is null)`),
   ],
 );
+
+/**
+ * New card account applications (issue 18 item 3, docs/self-registration.md): a prospective
+ * cardholder's application to a company, and the company's decision. An approval creates the
+ * cardholder and issues the card account (`cardholder_id`, `account_id`).
+ */
+export const cardApplications = pgTable(
+  'card_applications',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    status: text('status').notNull().default('Pending'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    locale: text('locale').notNull(),
+    reason: text('reason').notNull().default(''),
+    appliedAt: ts('applied_at').notNull().defaultNow(),
+    decidedBy: integer('decided_by').references((): AnyPgColumn => users.id),
+    decidedAt: ts('decided_at'),
+    declineReason: text('decline_reason'),
+    cardholderId: integer('cardholder_id').references(() => cardholders.id),
+    accountId: integer('account_id').references(() => accounts.id),
+  },
+  (t) => [
+    // The company's queue, newest first, and by status (kernel/paging.ts reads them backwards).
+    index('card_applications_company_idx').on(t.companyId, t.id),
+    index('card_applications_company_status_idx').on(t.companyId, t.status, t.id),
+    check('card_applications_status_check', sql`${t.status} in ('Pending', 'Approved', 'Declined')`),
+    check(
+      'card_applications_decided_check',
+      sql`(${t.status} = 'Pending') = (${t.decidedAt} is null) and (${t.status} = 'Approved') = (${t.accountId} is not null)`,
+    ),
+  ],
+);

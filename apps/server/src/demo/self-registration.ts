@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import {
   accountGroups,
   accounts,
+  cardApplications,
   cardholders,
   companies,
   companyRegistrations,
@@ -31,6 +32,14 @@ export const DEMO_SELF_REGISTRATION = {
   expiry: '09/30',
   /** Banco Norte's invitation of a company to register itself (issue 18 item 1). */
   invitation: { issuer: '2001', code: '46820135', companyName: 'Sur Logística S.L.' },
+  /** A prospective cardholder's pending application for a card at Norte Logística (issue 18 item 3). */
+  application: {
+    firstName: 'Pablo',
+    lastName: 'Ortega',
+    email: 'pablo.ortega@example.com',
+    locale: 'es',
+    reason: 'Viajes comerciales a Lisboa y Oporto cada mes.',
+  },
 } as const;
 
 export async function loadDemoSelfRegistration(db: Db, secrets: Secrets): Promise<void> {
@@ -70,6 +79,7 @@ export async function loadDemoSelfRegistration(db: Db, secrets: Secrets): Promis
       .where(eq(companies.number, demo.company))
       .returning({ id: companies.id });
     if (!company) return;
+    await tx.insert(cardApplications).values({ companyId: company.id, ...demo.application });
     const [point] = await tx
       .select({ id: orgPoints.id })
       .from(orgPoints)

@@ -26,7 +26,9 @@ export type AuditEvent =
   | 'companyRegistration.applied'
   | 'companyRegistration.failed'
   | 'companyRegistration.locked'
-  | 'companyRegistration.refused';
+  | 'companyRegistration.refused'
+  | 'cardApplication.applied'
+  | 'cardApplication.refused';
 
 export interface AuditEntry {
   userPk?: number | null;
@@ -62,6 +64,8 @@ export type AdminAuditEvent =
   | 'companyRegistration.declined'
   | 'companyRegistration.unlocked'
   | 'companyRegistration.withdrawn'
+  | 'cardApplication.approved'
+  | 'cardApplication.declined'
   | 'expenseType.created'
   | 'expenseType.updated'
   | 'expenseType.deleted'

@@ -2,7 +2,7 @@ import { may } from '@cardportal/domain';
 import { NavLink } from 'react-router';
 import { useApp } from '../lib/app-context.tsx';
 
-/** The company's sections: its view, cardholders, accounts, account groups, real cards and accounting codes (what the type may see). */
+/** The company's sections: its view, cardholders, accounts, account groups, real cards, card applications, accounting codes and expense settings (what the type may see). */
 export function CompanyTabs({ number }: { number: string }) {
   const { t, user } = useApp();
   const base = `/organisation/${encodeURIComponent(number)}`;
@@ -35,6 +35,13 @@ export function CompanyTabs({ number }: { number: string }) {
           <li>
             <NavLink to={`${base}/real-cards`} id="tab-real-cards">
               {t('app.accounts.tabs.realCards')}
+            </NavLink>
+          </li>
+        ) : null}
+        {may({ type: user.userType }, 'viewCardApplications') ? (
+          <li>
+            <NavLink to={`${base}/card-applications`} id="tab-card-applications">
+              {t('app.cardApplications.link')}
             </NavLink>
           </li>
         ) : null}

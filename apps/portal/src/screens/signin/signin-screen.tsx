@@ -94,7 +94,7 @@ export function SigninScreen() {
     [
       cobrand?.prospectiveAccountApplicationSupported === true,
       'signin.newAccountApplication',
-      cobrand?.prospectiveAccountApplicationUrl,
+      cobrand?.prospectiveAccountApplicationUrl ?? screenUrl(portal, 'apply'),
     ],
   ];
   const extras: ExtraLink[] = [];

@@ -8,4 +8,5 @@ export const accountsModule: ServerModule = { routes: accountRoutes, commands: a
 export { issueAccount } from './issue.ts';
 /** The company a path names inside the caller's scope, a path id, and the company row lock (accounting). */
 export { companyInScope, idOf } from './lookup.ts';
-export { type CompanyRef, lockCompany } from './repository.ts';
+/** An active org point of a company by number, and an account group in the caller's scope (card applications). */
+export { type CompanyRef, findGroup, findOrgPoint, lockCompany } from './repository.ts';

@@ -16,6 +16,7 @@ declare module 'fastify' {
   }
 }
 
+export { enqueueFirstPassword } from './first-password.ts';
 export {
   type ComposedMail,
   composeMail,

@@ -15,7 +15,10 @@ export type MailKind =
   | 'expense-approved'
   | 'expense-sent-back'
   | 'company-registration-received'
-  | 'company-registration-declined';
+  | 'company-registration-declined'
+  | 'card-application-received'
+  | 'card-application-approved'
+  | 'card-application-declined';
 
 const KEYS: Record<MailKind, { subject: string; body: string }> = {
   otp: { subject: 'mail.otp.subject', body: 'mail.otp.body' },
@@ -43,6 +46,20 @@ const KEYS: Record<MailKind, { subject: string; body: string }> = {
   'company-registration-declined': {
     subject: 'mail.companyRegistrationDeclined.subject',
     body: 'mail.companyRegistrationDeclined.body',
+  },
+  // New card account applications (issue 18 item 3; args: the company's name, then the masked card and
+  // the self-registration page once approved, or the reason when declined): to the applicant.
+  'card-application-received': {
+    subject: 'mail.cardApplicationReceived.subject',
+    body: 'mail.cardApplicationReceived.body',
+  },
+  'card-application-approved': {
+    subject: 'mail.cardApplicationApproved.subject',
+    body: 'mail.cardApplicationApproved.body',
+  },
+  'card-application-declined': {
+    subject: 'mail.cardApplicationDeclined.subject',
+    body: 'mail.cardApplicationDeclined.body',
   },
 };
 

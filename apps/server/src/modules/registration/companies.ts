@@ -16,7 +16,6 @@ import {
   LIMITS,
   type Locale,
   may,
-  portalUrl,
   resolveLocale,
   SELF_REGISTRATION_MAX_ATTEMPTS,
   toFieldErrors,
@@ -34,7 +33,7 @@ import { type Keyset, keysetPage } from '../../kernel/paging.ts';
 import { generatedPassword } from '../../security/generated-password.ts';
 import { hashSecret } from '../../security/hashing.ts';
 import { findIssuerInScope, isIssuerFeatureOn, passwordPolicyOf } from '../issuers/index.ts';
-import { composeMail } from '../mail/index.ts';
+import { composeMail, enqueueFirstPassword } from '../mail/index.ts';
 import { addCompany } from '../organisations/index.ts';
 import { insertUser, userIdTaken } from '../users/index.ts';
 
@@ -373,24 +372,7 @@ export class CompanyRegistrationService {
           updatedAt: sql`now()`,
         })
         .where(eq(companyRegistrations.id, row.id));
-      await enqueueMail(
-        tx,
-        await composeMail(
-          this.app,
-          'first-password',
-          admin,
-          { cobrand: admin.cobrand, locale: admin.locale },
-          [
-            admin.displayUserId,
-            password,
-            new URL(
-              portalUrl('signin', { cobrandHost: admin.cobrand }),
-              this.app.config.publicUrl,
-            ).toString(),
-          ],
-          tx,
-        ),
-      );
+      await enqueueFirstPassword(this.app, this.app.config.publicUrl, admin, password, tx);
       await auditAdmin(tx, 'user.created', {
         actor: caller,
         entity: 'user',

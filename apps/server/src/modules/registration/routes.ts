@@ -1,4 +1,9 @@
 import {
+  cardApplicationApprovalBodySchema,
+  cardApplicationBodySchema,
+  cardApplicationListQuerySchema,
+  cardApplicationListSchema,
+  cardApplicationSchema,
   cardholderRegistrationBodySchema,
   companyApplicationBodySchema,
   companyApprovalBodySchema,
@@ -28,6 +33,7 @@ import { AppError } from '../../http/app-error.ts';
 import { appHandler } from '../../http/app-handler.ts';
 import { sendServiceError } from '../../http/errors.ts';
 import { answerNoSoonerThan, SECRET_FLOOR_MS } from '../../http/timing.ts';
+import { CardApplicationService } from './applications.ts';
 import { CompanyRegistrationService } from './companies.ts';
 import { RegistrationService } from './service.ts';
 
@@ -35,6 +41,8 @@ import { RegistrationService } from './service.ts';
 export const CARDHOLDER_REGISTRATION_PATH = `${REST_BASE}registration/cardholder`;
 /** `POST /sdportal/rest/registration/company`: the portal's company registration form. */
 export const COMPANY_REGISTRATION_PATH = `${REST_BASE}registration/company`;
+/** `POST /sdportal/rest/registration/card-application`: the portal's new card account application. */
+export const CARD_APPLICATION_PATH = `${REST_BASE}registration/card-application`;
 
 /**
  * Cardholder self-registration (issue 18 item 2, docs/self-registration.md): the portal's public call,
@@ -44,6 +52,7 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = new RegistrationService(app.db, app);
   const companies = new CompanyRegistrationService(app.db, app);
+  const applications = new CardApplicationService(app.db, app);
   const text = (locale: string, key: string) =>
     app.texts.text(resolveLocale(locale), 'Messages', `validation.${key}`) || key;
 
@@ -105,6 +114,12 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
     companyApplicationBodySchema,
     "Company self-registration: apply with the issuer's corporate code and the company's name",
     (body, ip) => companies.apply(body, ip),
+  );
+  publicForm(
+    CARD_APPLICATION_PATH,
+    cardApplicationBodySchema,
+    "A new card account application: the company's self-registration code and the applicant",
+    (body, ip) => applications.apply(body, ip),
   );
 
   const handle = appHandler(app);
@@ -217,6 +232,51 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
         params: issuerRecordParamsSchema,
         body: noBodySchema,
         response: companyRegistrationSchema,
+      },
+    ),
+  );
+
+  const cardApps = '/app/api/org/companies/:number/card-applications';
+  app.get(
+    cardApps,
+    handle(({ caller, request }) => applications.list(caller, request.params.number, request.query), {
+      permission: 'viewCardApplications',
+      params: companyParamsSchema,
+      query: cardApplicationListQuerySchema,
+      response: cardApplicationListSchema,
+    }),
+  );
+  app.get(
+    `${cardApps}/:id`,
+    handle(({ caller, request }) => applications.get(caller, request.params.number, request.params.id), {
+      permission: 'viewCardApplications',
+      params: companyRecordParamsSchema,
+      response: cardApplicationSchema,
+    }),
+  );
+  app.post(
+    `${cardApps}/:id/approve`,
+    handle(
+      ({ caller, request, body }) =>
+        applications.approve(caller, request.params.number, request.params.id, body, request.ip),
+      {
+        permission: 'maintainCardApplications',
+        params: companyRecordParamsSchema,
+        body: cardApplicationApprovalBodySchema,
+        response: cardApplicationSchema,
+      },
+    ),
+  );
+  app.post(
+    `${cardApps}/:id/decline`,
+    handle(
+      ({ caller, request, body }) =>
+        applications.decline(caller, request.params.number, request.params.id, body, request.ip),
+      {
+        permission: 'maintainCardApplications',
+        params: companyRecordParamsSchema,
+        body: companyDeclineBodySchema,
+        response: cardApplicationSchema,
       },
     ),
   );

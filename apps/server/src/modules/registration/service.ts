@@ -6,7 +6,6 @@ import {
   isCardExpiryCurrent,
   maskCardParts,
   normaliseCardExpiry,
-  portalUrl,
   resolveLocale,
   SELF_REGISTRATION_MAX_ATTEMPTS,
   type SelfRegistrationSettings,
@@ -18,12 +17,11 @@ import { accounts, cardholders, companies, issuers, users } from '../../db/schem
 import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { audit, auditAdmin } from '../../kernel/audit.ts';
-import { enqueueMail } from '../../kernel/outbox.ts';
 import { generatedPassword } from '../../security/generated-password.ts';
 import { hashSecret } from '../../security/hashing.ts';
 import { companyInScope, idOf, lockCompany } from '../accounts/index.ts';
 import { isFeatureOn, passwordPolicyOf } from '../issuers/index.ts';
-import { composeMail } from '../mail/index.ts';
+import { enqueueFirstPassword } from '../mail/index.ts';
 import { insertUser, userIdTaken } from '../users/index.ts';
 
 /**
@@ -175,19 +173,7 @@ export class RegistrationService {
         .update(accounts)
         .set({ registrationFailures: 0 })
         .where(and(eq(accounts.id, account.id), ne(accounts.registrationFailures, 0)));
-      const mail = await composeMail(
-        this.app,
-        'first-password',
-        row,
-        { cobrand: row.cobrand, locale: row.locale },
-        [
-          row.displayUserId,
-          password,
-          new URL(portalUrl('signin', { cobrandHost: row.cobrand }), this.app.config.publicUrl).toString(),
-        ],
-        tx,
-      );
-      await enqueueMail(tx, mail);
+      await enqueueFirstPassword(this.app, this.app.config.publicUrl, row, password, tx);
       await audit(tx, 'registration.cardholderRegistered', {
         userPk: row.id,
         ip,

@@ -3,19 +3,17 @@ import {
   federationSubjectSchema,
   identityProviderInputSchema,
   identityProviderKeySchema,
-  portalUrl,
 } from '@cardportal/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { cobrands, companies, identityProviders, multiUserMembers, users } from '../../db/schema.ts';
 import { audit } from '../../kernel/audit.ts';
 import { CliInputError, defineCommand } from '../../kernel/cli.ts';
-import { enqueueMail } from '../../kernel/outbox.ts';
 import { randomId, sealText } from '../../security/crypto.ts';
 import { generatedPassword } from '../../security/generated-password.ts';
 import { hashSecret } from '../../security/hashing.ts';
 import { endSessionsOf } from '../../security/sessions.ts';
 import { isFeatureOn, passwordPolicyOf } from '../issuers/index.ts';
-import { composeMail, mailTexts } from '../mail/index.ts';
+import { enqueueFirstPassword, mailTexts } from '../mail/index.ts';
 import { findUserByUserId } from '../users/index.ts';
 import { CLIENT_SECRET_AAD, findProvider, listProviders } from './repository.ts';
 import { providerOwns, SsoService, ssoPaths } from './service.ts';
@@ -237,7 +235,6 @@ export const ssoCommands = [
       const policy = await passwordPolicyOf(db, user);
       const password = generatedPassword(user.displayUserId, policy.passwordMinLength);
       const passwordHash = await hashSecret(password);
-      const signin = new URL(portalUrl('signin', { cobrandHost: user.cobrand }), config.publicUrl).toString();
       await db.transaction(async (tx) => {
         await tx
           .update(users)
@@ -255,17 +252,7 @@ export const ssoCommands = [
           .where(eq(users.id, user.id));
         await endSessionsOf(tx, user.id);
         // The first password goes by mail in the same transaction, as for a new user (never printed).
-        await enqueueMail(
-          tx,
-          await composeMail(
-            mailTexts(db, texts),
-            'first-password',
-            user,
-            { cobrand: user.cobrand, locale: user.locale },
-            [user.displayUserId, password, signin],
-            tx,
-          ),
-        );
+        await enqueueFirstPassword(mailTexts(db, texts), config.publicUrl, user, password, tx);
         await audit(tx, 'sso.userUnlinked', { userPk: user.id, detail: { by: 'cli' } });
       });
       io.out(

@@ -15,7 +15,6 @@ import {
   mayAdministerUser,
   type Placement,
   pageCount,
-  portalUrl,
   type ScopeField,
   type UpdateUserBody,
   USER_CSV_COLUMNS,
@@ -37,13 +36,12 @@ import type { Db, Executor } from '../../db/client.ts';
 import { AppError, refuse } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { type AdminAuditEvent, auditAdmin, diffChanges } from '../../kernel/audit.ts';
-import { enqueueMail } from '../../kernel/outbox.ts';
 import { csvDocument, csvFilename } from '../../kernel/spreadsheet.ts';
 import { generatedPassword } from '../../security/generated-password.ts';
 import { hashSecret } from '../../security/hashing.ts';
 import { orgPathOf, peerOf, placementOfVisible } from '../access/index.ts';
 import { passwordPolicyOf } from '../issuers/index.ts';
-import { composeMail } from '../mail/index.ts';
+import { composeMail, enqueueFirstPassword } from '../mail/index.ts';
 import { findCompanyByNumber } from '../organisations/index.ts';
 import * as repo from './repository.ts';
 import { type UserRow, unlockUser } from './users.ts';
@@ -311,19 +309,7 @@ export class UserService {
         passwordHash,
         ...resolved.columns,
       });
-      const mail = await composeMail(
-        this.app,
-        'first-password',
-        row,
-        { cobrand: row.cobrand, locale: row.locale },
-        [
-          row.displayUserId,
-          password,
-          new URL(portalUrl('signin', { cobrandHost: row.cobrand }), this.app.config.publicUrl).toString(),
-        ],
-        tx,
-      );
-      await enqueueMail(tx, mail);
+      await enqueueFirstPassword(this.app, this.app.config.publicUrl, row, password, tx);
       await this.record(tx, 'user.created', caller, row, undefined, ip);
       return row;
     });

@@ -4,11 +4,14 @@ import {
   type AccountGroupSummary,
   type AccountStatus,
   accountGroupSchema,
+  type CardApplication,
   type CardholderDetail,
   type CardholderPatch,
   cardholderSchema,
   checkCardAlias,
+  checkCardExpiry,
   checkCardNumber,
+  checkDeclineReason,
   type NewAccountBody,
   type NewRealCardBody,
 } from '@cardportal/domain';
@@ -38,6 +41,12 @@ import {
   unlockAccountRegistration,
   updateCardholder,
 } from '../../api/accounts.ts';
+import {
+  approveCardApplication,
+  type CardApplicationPosition,
+  declineCardApplication,
+  listCardApplications,
+} from '../../api/card-applications.ts';
 import { checkCardholderCriteria } from './criteria.ts';
 
 export interface CardholderSearch {
@@ -67,6 +76,9 @@ export const accountsKeys = {
   realCards: (number: string, params: CardholderSearch) =>
     ['accounts', number, 'real-cards', params] as const,
   myCards: ['accounts', 'my-cards'] as const,
+  cardApplications: (number: string) => ['accounts', number, 'card-applications'] as const,
+  cardApplicationList: (number: string, position: CardApplicationPosition) =>
+    ['accounts', number, 'card-applications', 'list', position] as const,
 };
 
 export const cardholderSearchQuery = (number: string, params: CardholderSearch) =>
@@ -245,5 +257,79 @@ export const cardholderFormSchema = cardholderSchema.extend({ orgPoint: z.string
 
 /** An account group's name (create and rename). */
 export const accountGroupFormSchema = accountGroupSchema;
+
+// ---------------------------------------------------------------------------------------------------
+// New card account applications (issue 18 item 3): a company's applications to review and decide.
+
+export const cardApplicationsQuery = (number: string, position: CardApplicationPosition) =>
+  queryOptions({
+    queryKey: accountsKeys.cardApplicationList(number, position),
+    queryFn: ({ signal }) => listCardApplications(number, position, signal),
+  });
+
+/**
+ * The approval: the card the bank issued (its number and expiry, checked as the server checks them;
+ * the server adds the issuer's BINs and duplicates), the account group (its id, or '' for none) and the
+ * cardholder's org point number (optional: the server knows the company's org points).
+ */
+export const cardApplicationApprovalFormSchema = z
+  .object({ cardNumber: z.string(), expiry: z.string(), groupId: z.string(), orgPoint: z.string() })
+  .superRefine((v, ctx) => {
+    const number = checkCardNumber(v.cardNumber);
+    if (number) ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: number });
+    const expiry = checkCardExpiry(v.expiry);
+    if (expiry) ctx.addIssue({ code: 'custom', path: ['expiry'], message: expiry });
+  });
+
+/** Error codes of the server that belong to a field of the approval. */
+export const CARD_APPLICATION_APPROVAL_CODE_FIELDS = {
+  'account.number.duplicate': 'cardNumber',
+  'account.number.bin': 'cardNumber',
+  'cardExpiry.format': 'expiry',
+  'cardholder.orgPoint.unknown': 'orgPoint',
+} as const;
+
+/** The decline: a reason for the applicant (1–500 characters). */
+export const cardApplicationDeclineFormSchema = z.object({
+  reason: z.string().superRefine((value, ctx) => {
+    const problem = checkDeclineReason(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+});
+
+export type CardApplicationDecision =
+  | {
+      kind: 'approve';
+      id: number;
+      cardNumber: string;
+      expiry: string;
+      groupId: number | null;
+      orgPoint: string | null;
+    }
+  | { kind: 'decline'; id: number; reason: string };
+
+/**
+ * Approves or declines an application; the answer is the application as it now is. The company's
+ * applications are read again after each (a refusal too: another administrator may have decided it);
+ * an approval made a cardholder and a card account, so the company's lists (accounts, cardholders, the
+ * groups' counts) are read again too.
+ */
+export function useDecideCardApplication(number: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: CardApplicationDecision): Promise<CardApplication> => {
+      if (decision.kind === 'decline') return declineCardApplication(number, decision.id, decision.reason);
+      const { cardNumber, expiry, groupId, orgPoint } = decision;
+      return approveCardApplication(number, decision.id, { cardNumber, expiry, groupId, orgPoint });
+    },
+    onSettled: (answer, _error, decision) =>
+      client.invalidateQueries({
+        queryKey:
+          decision.kind === 'approve' && answer
+            ? accountsKeys.company(number)
+            : accountsKeys.cardApplications(number),
+      }),
+  });
+}
 
 export type { AccountDetail, CardholderDetail };
