@@ -11,7 +11,6 @@ import {
   checkCardAlias,
   checkCardExpiry,
   checkCardNumber,
-  checkDeclineReason,
   type NewAccountBody,
   type NewRealCardBody,
 } from '@cardportal/domain';
@@ -288,14 +287,6 @@ export const CARD_APPLICATION_APPROVAL_CODE_FIELDS = {
   'cardExpiry.format': 'expiry',
   'cardholder.orgPoint.unknown': 'orgPoint',
 } as const;
-
-/** The decline: a reason for the applicant (1–500 characters). */
-export const cardApplicationDeclineFormSchema = z.object({
-  reason: z.string().superRefine((value, ctx) => {
-    const problem = checkDeclineReason(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
-});
 
 export type CardApplicationDecision =
   | {

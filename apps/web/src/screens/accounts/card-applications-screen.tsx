@@ -2,7 +2,6 @@ import {
   CARD_APPLICATION_STATUSES,
   type CardApplication,
   type CardApplicationStatus,
-  DECLINE_REASON_MAX_LENGTH,
   LOCALE_NAMES,
 } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
@@ -13,7 +12,8 @@ import { Dialog } from '../../frame/aria/dialog.tsx';
 import { CompanyTabs } from '../../frame/company-tabs.tsx';
 import { type DataColumn, DataTable, dataColumns } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
-import { SelectField, TextAreaField, TextField } from '../../frame/form/fields.tsx';
+import { SelectField, TextField } from '../../frame/form/fields.tsx';
+import { ReasonForm } from '../../frame/form/reason-form.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { useFocusOnProblem } from '../../frame/use-focus-on-problem.ts';
 import { useKeysetCursor } from '../../frame/use-keyset-cursor.ts';
@@ -24,7 +24,6 @@ import {
   accountGroupsQuery,
   CARD_APPLICATION_APPROVAL_CODE_FIELDS,
   cardApplicationApprovalFormSchema,
-  cardApplicationDeclineFormSchema,
   cardApplicationsQuery,
   useDecideCardApplication,
 } from './accounts-queries.ts';
@@ -322,7 +321,12 @@ function ReviewDialog({
       {deciding ? (
         <>
           <ApproveForm number={number} onApprove={onApprove} />
-          <DeclineForm onDecline={onDecline} />
+          <ReasonForm
+            heading={t('app.cardApplications.decline.heading')}
+            label={t('app.cardApplications.decline.reason')}
+            submit={t('app.cardApplications.decline.submit')}
+            onSubmit={onDecline}
+          />
         </>
       ) : null}
       <div className="app-actions">
@@ -412,38 +416,6 @@ function ApproveForm({
         <div className="app-actions">
           <SubmitButton form={form} id="approve-submit">
             {t('app.cardApplications.approve.submit')}
-          </SubmitButton>
-        </div>
-      </AppForm>
-    </section>
-  );
-}
-
-/** Declines an application with the reason the applicant is told. */
-function DeclineForm({ onDecline }: { onDecline: (reason: string) => Promise<void> }) {
-  const { t } = useApp();
-  const form = useAppForm({ schema: cardApplicationDeclineFormSchema, defaultValues: { reason: '' } });
-  return (
-    <section aria-labelledby="decline-heading">
-      <h3 id="decline-heading">{t('app.cardApplications.decline.heading')}</h3>
-      <AppForm
-        form={form}
-        id="decline-form"
-        errorId="decline-error"
-        summaryHeadingLevel={3}
-        onSubmit={(values) => onDecline(values.reason.trim())}
-      >
-        <TextAreaField
-          control={form.control}
-          name="reason"
-          id="decline-reason"
-          label={t('app.cardApplications.decline.reason')}
-          maxLength={DECLINE_REASON_MAX_LENGTH}
-          required
-        />
-        <div className="app-actions">
-          <SubmitButton form={form} id="decline-submit">
-            {t('app.cardApplications.decline.submit')}
           </SubmitButton>
         </div>
       </AppForm>

@@ -2,7 +2,6 @@ import {
   COMPANY_REGISTRATION_STATUSES,
   type CompanyRegistration,
   type CompanyRegistrationStatus,
-  DECLINE_REASON_MAX_LENGTH,
   LIMITS,
 } from '@cardportal/domain';
 import { ErrorSummary } from '@cardportal/ui';
@@ -13,7 +12,8 @@ import { Dialog } from '../../frame/aria/dialog.tsx';
 import { ConfirmDialog } from '../../frame/confirm-dialog.tsx';
 import { type DataColumn, DataTable, dataColumns } from '../../frame/data-table.tsx';
 import { AppForm, SubmitButton } from '../../frame/form/app-form.tsx';
-import { TextAreaField, TextField } from '../../frame/form/fields.tsx';
+import { TextField } from '../../frame/form/fields.tsx';
+import { ReasonForm } from '../../frame/form/reason-form.tsx';
 import { useAppForm } from '../../frame/form/use-app-form.ts';
 import { useFocusOnProblem } from '../../frame/use-focus-on-problem.ts';
 import { useKeysetCursor } from '../../frame/use-keyset-cursor.ts';
@@ -25,7 +25,6 @@ import {
   approvalFormSchema,
   type CompanyRegistrationChange,
   companyRegistrationsQuery,
-  declineFormSchema,
   INVITATION_CODE_FIELDS,
   invitationFormSchema,
   useChangeCompanyRegistration,
@@ -407,7 +406,12 @@ function ReviewDialog({
       {deciding ? (
         <>
           <ApproveForm onApprove={onApprove} />
-          <DeclineForm onDecline={onDecline} />
+          <ReasonForm
+            heading={t('app.companyRegistrations.decline.heading')}
+            label={t('app.companyRegistrations.decline.reason')}
+            submit={t('app.companyRegistrations.decline.submit')}
+            onSubmit={onDecline}
+          />
         </>
       ) : null}
       <div className="app-actions">
@@ -503,38 +507,6 @@ function ApproveForm({
         <div className="app-actions">
           <SubmitButton form={form} id="approve-submit">
             {t('app.companyRegistrations.approve.submit')}
-          </SubmitButton>
-        </div>
-      </AppForm>
-    </section>
-  );
-}
-
-/** Declines an application with the reason the applicant is told. */
-function DeclineForm({ onDecline }: { onDecline: (reason: string) => Promise<void> }) {
-  const { t } = useApp();
-  const form = useAppForm({ schema: declineFormSchema, defaultValues: { reason: '' } });
-  return (
-    <section aria-labelledby="decline-heading">
-      <h3 id="decline-heading">{t('app.companyRegistrations.decline.heading')}</h3>
-      <AppForm
-        form={form}
-        id="decline-form"
-        errorId="decline-error"
-        summaryHeadingLevel={3}
-        onSubmit={(values) => onDecline(values.reason.trim())}
-      >
-        <TextAreaField
-          control={form.control}
-          name="reason"
-          id="decline-reason"
-          label={t('app.companyRegistrations.decline.reason')}
-          maxLength={DECLINE_REASON_MAX_LENGTH}
-          required
-        />
-        <div className="app-actions">
-          <SubmitButton form={form} id="decline-submit">
-            {t('app.companyRegistrations.decline.submit')}
           </SubmitButton>
         </div>
       </AppForm>

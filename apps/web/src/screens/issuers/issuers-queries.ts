@@ -2,7 +2,6 @@ import {
   type CompanyRegistration,
   checkAccountDigits,
   checkCompanyName,
-  checkDeclineReason,
   checkIssuerPasswordPolicy,
   checkRegistrationCode,
   checkSearchCriteria,
@@ -326,14 +325,6 @@ export const approvalFormSchema = z
 
 /** Error codes of the server that belong to a field of the approval. */
 export const APPROVAL_CODE_FIELDS = { 'company.number.duplicate': 'companyNumber' } as const;
-
-/** The decline: a reason for the applicant (1–500 characters). */
-export const declineFormSchema = z.object({
-  reason: z.string().superRefine((value, ctx) => {
-    const problem = checkDeclineReason(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
-});
 
 export type CompanyRegistrationChange =
   | { kind: 'invite'; companyName: string; code: string | null }
