@@ -8,6 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ANSWER } from '../../src/demo/load.ts';
+import { DEMO_SELF_REGISTRATION } from '../../src/demo/self-registration.ts';
 import { createUser } from '../../src/modules/users/users.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from '../harness.ts';
 
@@ -173,6 +174,49 @@ describe('enumeration: known and unknown user IDs answer alike, in status, shape
       'enumknown2',
       'enumghost6',
       REPS,
+    );
+  });
+
+  it('cardholder self-registration: a known card with a wrong expiry and an unknown card, through the lock', async () => {
+    const demo = DEMO_SELF_REGISTRATION;
+    await compare(
+      (card, i) =>
+        new TestClient(ctx.app, `10.36.0.${(i + 2) % 250}`).postJson(
+          '/sdportal/rest/registration/cardholder',
+          {
+            cardNumber: card,
+            companyCode: demo.code,
+            expiry: '01/31',
+            userId: `enumreg${i + 2}`,
+            email: 'enum@example.com',
+            emailConfirm: 'enum@example.com',
+          },
+        ),
+      demo.cardNumber,
+      '5424180008000025',
+      // Both answer at the secret floor (a quarter second): a few calls a try are enough.
+      HASHING_REPS,
+    );
+  });
+
+  it('company self-registration: a known code with a wrong name and an unknown code, through the lock', async () => {
+    const demo = DEMO_SELF_REGISTRATION.invitation;
+    await compare(
+      (code, i) =>
+        new TestClient(ctx.app, `10.37.0.${(i + 2) % 250}`).postJson('/sdportal/rest/registration/company', {
+          code,
+          companyName: `Not the company ${i}`,
+          companyName2: '',
+          firstName: 'Enum',
+          lastName: 'Company',
+          userId: `enumco${i + 2}`,
+          email: 'enum@example.com',
+          emailConfirm: 'enum@example.com',
+          cobrandName: 'banconorte',
+        }),
+      demo.code,
+      '11223344',
+      HASHING_REPS,
     );
   });
 });
