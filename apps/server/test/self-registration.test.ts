@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { AccountDetail, SelfRegistrationSettings } from '@cardportal/domain';
 import { SELF_REGISTRATION_MAX_ATTEMPTS } from '@cardportal/domain';
 import { and, desc, eq } from 'drizzle-orm';
@@ -30,8 +31,17 @@ const PATH = '/sdportal/rest/registration/cardholder';
 const DEMO = DEMO_SELF_REGISTRATION;
 const NORTE = '/app/api/org/companies/200001';
 
+/** Every log line of the file's server, at the most verbose level: no card number or code may be in it. */
+let log = '';
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    log += chunk.toString();
+    done();
+  },
+});
+
 beforeAll(async () => {
-  ctx = await startTestApp();
+  ctx = await startTestApp({ LOG_LEVEL: 'trace' }, { logStream });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -323,5 +333,22 @@ describe("the company's corporate code", () => {
       });
     expect((await issue('1/31')).json()).toMatchObject({ expiry: '01/31' });
     expect((await issue('2031-01')).json()).toMatchObject({ fieldErrors: { expiry: 'cardExpiry.format' } });
+  });
+});
+
+describe('secrets in the log', () => {
+  it('never logs a card number, a company code, an expiry with its card or a first password, at trace level', async () => {
+    // A refused proof, a malformed form and a registration of this file's own card, all logged at trace.
+    const card = await newCardholderWithCard(6);
+    expect(outcome(await register(form(card.number, { companyCode: '31415926' })))).toEqual(NOT_VERIFIED);
+    expect((await register({ ...form(card.number), cardNumber: `${card.number}x` })).statusCode).toBe(400);
+    const body = form(card.number);
+    expect((await register(body)).statusCode).toBe(200);
+    const password = /First password: (\S+)/.exec(await mailBody(body.email))?.[1] ?? '';
+    expect(password.length).toBeGreaterThan(11);
+    expect(log.length).toBeGreaterThan(1000);
+    const spaced = card.number.replace(/(\d{4})(?=\d)/g, '$1 ');
+    for (const secret of [card.number, spaced, DEMO.cardNumber, DEMO.code, '31415926', password])
+      expect(log, secret).not.toContain(secret);
   });
 });
