@@ -75,6 +75,66 @@ export const identityProviderInputSchema = z
   });
 export type IdentityProviderInput = z.input<typeof identityProviderInputSchema>;
 
+/** A SAML IdP's URL (its SSO or logout page): https, or http on loopback; a query is allowed. */
+export const samlUrlSchema = z
+  .string()
+  .max(1024)
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        const secure = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url));
+        return secure && !url.hash && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an https URL (http only on loopback) without fragment or credentials' },
+  );
+
+/** An entity ID (SAML 2.0 Core §8.3.6: a URI of at most 1024 characters). */
+export const samlEntityIdSchema = z
+  .string()
+  .min(1)
+  .max(1024)
+  .regex(/^[\x21-\x7e]+$/, 'must be a URI (printable, no spaces)');
+
+/**
+ * A SAML 2.0 identity provider's registration (the CLI's `sso add-saml`, docs/sso.md "SAML"): the IdP's
+ * entity ID (the Issuer its responses carry), its SSO URL (HTTP-Redirect binding), its signing
+ * certificate (PEM; the assertion must be signed with its key), optionally its logout page, and the
+ * co-brand or company it serves. Our entity ID defaults to the provider's sign-in URL.
+ */
+export const samlProviderInputSchema = z
+  .strictObject({
+    key: identityProviderKeySchema,
+    displayName: z.string().trim().min(1).max(80),
+    idpEntityId: samlEntityIdSchema,
+    entryPoint: samlUrlSchema,
+    certificate: z
+      .string()
+      .max(16_384)
+      .regex(/-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/, 'must be a PEM certificate'),
+    logoutUrl: samlUrlSchema.optional(),
+    spEntityId: samlEntityIdSchema.optional(),
+    cobrand: z.string().min(1).max(64).optional(),
+    companyNumber: z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .optional(),
+  })
+  .refine((v) => (v.cobrand === undefined) !== (v.companyNumber === undefined), {
+    message: 'belongs to exactly one co-brand or one company',
+    path: ['cobrand'],
+  });
+export type SamlProviderInput = z.input<typeof samlProviderInputSchema>;
+
+/** The SAML assertion consumer service's form (HTTP-POST binding); other fields pass. */
+export const samlAcsBodySchema = z.looseObject({
+  SAMLResponse: z.string().min(1).max(200_000),
+  RelayState: z.string().max(512).optional(),
+});
+
 /** A sign-in through a provider must come back within this time, or it starts again (state, nonce, PKCE). */
 export const SSO_ATTEMPT_MINUTES = 10;
 

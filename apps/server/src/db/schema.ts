@@ -1601,6 +1601,15 @@ export const identityProviders = pgTable(
     clientSecretEnc: text('client_secret_enc'),
     scope: text('scope').notNull().default('openid'),
     subjectClaim: text('subject_claim').notNull().default('sub'),
+    /**
+     * 'oidc', or 'saml' (SAML 2.0, docs/sso.md "SAML"): then `issuer` is the IdP's entity ID, `client_id`
+     * our service provider's entity ID, and the IdP's SSO URL, signing certificate (PEM) and logout page
+     * are the saml_ columns.
+     */
+    protocol: text('protocol').notNull().default('oidc'),
+    samlEntryPoint: text('saml_entry_point'),
+    samlCertificate: text('saml_certificate'),
+    samlLogoutUrl: text('saml_logout_url'),
     cobrand: text('cobrand').references(() => cobrands.name),
     companyId: integer('company_id').references((): AnyPgColumn => companies.id),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -1612,6 +1621,10 @@ export const identityProviders = pgTable(
     uniqueIndex('identity_providers_cobrand_key').on(t.cobrand),
     index('identity_providers_company_idx').on(t.companyId),
     check('identity_providers_owner_check', sql`(${t.cobrand} is null) <> (${t.companyId} is null)`),
+    check(
+      'identity_providers_protocol_check',
+      sql`(${t.protocol} = 'oidc' and ${t.samlEntryPoint} is null and ${t.samlCertificate} is null) or (${t.protocol} = 'saml' and ${t.samlEntryPoint} is not null and ${t.samlCertificate} is not null and ${t.clientSecretEnc} is null)`,
+    ),
   ],
 );
 
@@ -1630,6 +1643,8 @@ export const ssoAttempts = pgTable(
     bindingHash: text('binding_hash').notNull(),
     nonce: text('nonce').notNull(),
     codeVerifier: text('code_verifier').notNull(),
+    /** A SAML sign-in whose response was verified: the subject it asserted, for the binding check to release. */
+    subject: text('subject'),
     cobrand: text('cobrand'),
     locale: text('locale').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -159,11 +159,32 @@ describe('CSRF: every state-changing endpoint refuses a forged request (ASVS V4.
     'PUT /app/api/org/companies/:number/cardholders/:id/reasons',
   ];
 
+  /**
+   * The one exception, by design: a SAML identity provider's response is a cross-site form POST (HTTP-POST
+   * binding) that carries no token of ours. It starts no session: it is proven by its signature and the
+   * request it answers, and the session starts at the callback only in the browser holding the sign-in's
+   * binding cookie (sso-saml.test.ts "another browser").
+   */
+  const SAML_ASSERTION_CONSUMER = 'POST /sdportal/sso/:key/acs';
+
   it('knows every endpoint that takes an unsafe method', () => {
     const unsafe = routesOf(ctx.app).flatMap((r) =>
       r.methods.filter((m) => UNSAFE.includes(m)).map((m) => `${m} ${r.path}`),
     );
-    expect(unsafe.sort()).toEqual([...expected].sort());
+    expect(unsafe.sort()).toEqual([...expected, SAML_ASSERTION_CONSUMER].sort());
+  });
+
+  it('lets a SAML response through to its verification only, which starts no session', async () => {
+    const client = new TestClient(ctx.app);
+    const res = await client.request({
+      method: 'POST',
+      url: '/sdportal/sso/nokey/acs',
+      payload: 'SAMLResponse=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://idp.example' },
+      csrf: false,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'sso.unknownProvider' });
   });
 
   it.each(expected)(

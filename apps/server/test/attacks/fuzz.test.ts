@@ -183,6 +183,7 @@ const ROUTES: Route[] = [
   { template: '/sdportal/sso/:key/callback', methods: GET },
   { template: '/sdportal/sso/:key/logout', methods: GET },
   { template: '/sdportal/sso/:key/signed-out', methods: GET },
+  { template: '/sdportal/sso/:key/acs', methods: ['POST'] },
   { template: '/sdportal/rest/logoutrest/logoutLabelsAndReturnLink', methods: GET },
   { template: '/sdportal/rest/logoutrest/externalLogoutUrl', methods: GET },
   { template: '/sdportal/rest/log/logErrorStatement.json', methods: ['PUT'] },

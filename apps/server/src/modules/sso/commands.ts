@@ -1,8 +1,10 @@
+import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   federationSubjectSchema,
   identityProviderInputSchema,
   identityProviderKeySchema,
+  samlProviderInputSchema,
 } from '@cardportal/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { cobrands, companies, identityProviders, multiUserMembers, users } from '../../db/schema.ts';
@@ -17,6 +19,42 @@ import { enqueueFirstPassword, mailTexts } from '../mail/index.ts';
 import { findUserByUserId } from '../users/index.ts';
 import { CLIENT_SECRET_AAD, findProvider, listProviders } from './repository.ts';
 import { providerOwns, SsoService, ssoPaths } from './service.ts';
+
+/**
+ * The provider's owner (one co-brand, or one company whose program option singleSignOn is on): the
+ * company's id, or null for a co-brand; a co-brand signs in through one provider only.
+ */
+async function ownerOf(
+  db: Parameters<Parameters<typeof defineCommand>[0]['run']>[0]['db'],
+  command: string,
+  input: { cobrand?: string | undefined; companyNumber?: string | undefined },
+): Promise<number | null> {
+  if (input.companyNumber !== undefined) {
+    const [company] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.number, input.companyNumber));
+    if (!company) throw new CliInputError(`${command}: no company ${input.companyNumber}`);
+    if (!(await isFeatureOn(db, company.id, 'singleSignOn')))
+      throw new CliInputError(
+        `${command}: single sign-on is off for company ${input.companyNumber} (program option singleSignOn)`,
+      );
+    return company.id;
+  } else {
+    const [owner] = await db
+      .select({ name: cobrands.name })
+      .from(cobrands)
+      .where(eq(cobrands.name, input.cobrand ?? ''));
+    if (!owner) throw new CliInputError(`${command}: no co-brand ${input.cobrand}`);
+    const [taken] = await db
+      .select({ key: identityProviders.key })
+      .from(identityProviders)
+      .where(eq(identityProviders.cobrand, input.cobrand ?? ''));
+    if (taken)
+      throw new CliInputError(`${command}: co-brand ${input.cobrand} already signs in through ${taken.key}`);
+  }
+  return null;
+}
 
 function problemOf(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
   return error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
@@ -60,31 +98,7 @@ export const ssoCommands = [
       const input = parsed.data;
       if (await findProvider(db, input.key))
         throw new CliInputError(`sso add: a provider with key ${input.key} exists`);
-      let companyId: number | null = null;
-      if (input.companyNumber !== undefined) {
-        const [company] = await db
-          .select({ id: companies.id })
-          .from(companies)
-          .where(eq(companies.number, input.companyNumber));
-        if (!company) throw new CliInputError(`sso add: no company ${input.companyNumber}`);
-        if (!(await isFeatureOn(db, company.id, 'singleSignOn')))
-          throw new CliInputError(
-            `sso add: single sign-on is off for company ${input.companyNumber} (program option singleSignOn)`,
-          );
-        companyId = company.id;
-      } else {
-        const [owner] = await db
-          .select({ name: cobrands.name })
-          .from(cobrands)
-          .where(eq(cobrands.name, input.cobrand ?? ''));
-        if (!owner) throw new CliInputError(`sso add: no co-brand ${input.cobrand}`);
-        const [taken] = await db
-          .select({ key: identityProviders.key })
-          .from(identityProviders)
-          .where(eq(identityProviders.cobrand, input.cobrand ?? ''));
-        if (taken)
-          throw new CliInputError(`sso add: co-brand ${input.cobrand} already signs in through ${taken.key}`);
-      }
+      const companyId = await ownerOf(db, 'sso add', input);
       const keys = await secrets();
       const row = {
         id: 0,
@@ -97,6 +111,10 @@ export const ssoCommands = [
           : null,
         scope: input.scope,
         subjectClaim: input.subjectClaim,
+        protocol: 'oidc',
+        samlEntryPoint: null,
+        samlCertificate: null,
+        samlLogoutUrl: null,
         cobrand: input.cobrand ?? null,
         companyId,
         createdAt: new Date(),
@@ -119,6 +137,76 @@ export const ssoCommands = [
       io.out(`sign-in URL:              ${service.absolute(paths.start)}`);
       io.out(`redirect URI:             ${service.absolute(paths.callback)}`);
       io.out(`post-logout redirect URI: ${service.absolute(paths.signedOut)}`);
+      if (input.cobrand)
+        io.out(`set the co-brand's fssoRedirectUrl to ${paths.start} to send its sign-in there`);
+    },
+  }),
+  defineCommand({
+    name: 'sso add-saml',
+    synopsis:
+      '--key KEY --name NAME --idp-entity-id ID --entry-point URL\n--certificate-file PEM [--logout-url URL] [--sp-entity-id ID]\n(--cobrand NAME | --company NUMBER)',
+    summary:
+      'register a SAML 2.0 identity provider of a co-brand or a company: its\nSSO URL (HTTP-Redirect binding) and signing certificate; prints what to\nregister at the IdP (our entity ID and assertion consumer service)',
+    options: {
+      key: { type: 'string' },
+      name: { type: 'string' },
+      'idp-entity-id': { type: 'string' },
+      'entry-point': { type: 'string' },
+      'certificate-file': { type: 'string' },
+      'logout-url': { type: 'string' },
+      'sp-entity-id': { type: 'string' },
+      cobrand: { type: 'string' },
+      company: { type: 'string' },
+    },
+    async run({ db, io, config, secrets }, { values }) {
+      const certificateFile = values['certificate-file'];
+      const certificate = certificateFile ? readFileSync(certificateFile, 'utf8').trim() : undefined;
+      const parsed = samlProviderInputSchema.safeParse({
+        key: values.key,
+        displayName: values.name,
+        idpEntityId: values['idp-entity-id'],
+        entryPoint: values['entry-point'],
+        certificate,
+        logoutUrl: values['logout-url'],
+        spEntityId: values['sp-entity-id'],
+        cobrand: values.cobrand,
+        companyNumber: values.company,
+      });
+      if (!parsed.success) throw new CliInputError(`sso add-saml: ${problemOf(parsed.error)}`);
+      const input = parsed.data;
+      // A certificate that does not parse, or no longer holds, signs nothing we could trust.
+      try {
+        const x509 = new X509Certificate(input.certificate);
+        if (new Date(x509.validTo) < new Date()) throw new Error(`it expired on ${x509.validTo}`);
+      } catch (error) {
+        throw new CliInputError(`sso add-saml: --certificate-file: ${(error as Error).message}`);
+      }
+      if (await findProvider(db, input.key))
+        throw new CliInputError(`sso add-saml: a provider with key ${input.key} exists`);
+      const companyId = await ownerOf(db, 'sso add-saml', input);
+      const service = new SsoService(db, await secrets(), config);
+      const paths = ssoPaths(input.key);
+      const spEntityId = input.spEntityId ?? service.absolute(paths.start);
+      await db.insert(identityProviders).values({
+        key: input.key,
+        displayName: input.displayName,
+        issuer: input.idpEntityId,
+        clientId: spEntityId,
+        clientSecretEnc: null,
+        protocol: 'saml',
+        samlEntryPoint: input.entryPoint,
+        samlCertificate: input.certificate,
+        samlLogoutUrl: input.logoutUrl ?? null,
+        cobrand: input.cobrand ?? null,
+        companyId,
+      });
+      await audit(db, 'sso.providerAdded', {
+        detail: { provider: input.key, issuer: input.idpEntityId, protocol: 'saml' },
+      });
+      io.out(`added ${input.key} (SAML 2.0)`);
+      io.out(`sign-in URL:                   ${service.absolute(paths.start)}`);
+      io.out(`entity ID (audience):          ${spEntityId}`);
+      io.out(`assertion consumer service:    ${service.absolute(paths.acs)} (HTTP-POST)`);
       if (input.cobrand)
         io.out(`set the co-brand's fssoRedirectUrl to ${paths.start} to send its sign-in there`);
     },

@@ -44,6 +44,7 @@ export async function takeAttempt(
       bindingHash: ssoAttempts.bindingHash,
       nonce: ssoAttempts.nonce,
       codeVerifier: ssoAttempts.codeVerifier,
+      subject: ssoAttempts.subject,
       cobrand: ssoAttempts.cobrand,
       locale: ssoAttempts.locale,
       fresh: sql<boolean>`${ssoAttempts.createdAt} > now() - make_interval(mins => ${SSO_ATTEMPT_MINUTES})`,
@@ -51,4 +52,14 @@ export async function takeAttempt(
   if (!row) return undefined;
   const { fresh, ...attempt } = row;
   return { attempt, fresh: Boolean(fresh) };
+}
+
+/** Whether an attempt is outstanding (read, not taken: a SAML response's InResponseTo is checked first). */
+export async function findAttempt(db: Executor, providerId: number, stateHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ stateHash: ssoAttempts.stateHash })
+    .from(ssoAttempts)
+    .where(and(eq(ssoAttempts.stateHash, stateHash), eq(ssoAttempts.providerId, providerId)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -9,6 +9,7 @@ import {
   portalUrl,
   resolveLocale,
   SSO_ATTEMPT_MINUTES,
+  samlAcsBodySchema,
   ssoCallbackQuerySchema,
   ssoParamsSchema,
 } from '@cardportal/domain';
@@ -97,6 +98,39 @@ export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
           302,
         );
       }
+    },
+  );
+
+  // SAML 2.0's assertion consumer service (HTTP-POST binding): the IdP's page posts the response here
+  // from its own site. Verified, it leads on to the callback, where the browser's binding cookie is
+  // checked (a cross-site POST carries no SameSite=Lax cookie; the GET it is redirected to does).
+  app.post(
+    '/sdportal/sso/:key/acs',
+    {
+      schema: {
+        params,
+        querystring: emptyObjectSchema,
+        body: samlAcsBodySchema,
+        response: {
+          303: emptyAnswer('To the callback (a verified response), or to the portal saying why not'),
+          400: badQuery,
+          404: notFound,
+        },
+      },
+      config: { ...config, bodyType: 'application/x-www-form-urlencoded', samlAssertionConsumer: true },
+    },
+    async (request, reply) => {
+      const provider = await providerOf(request.params.key, reply);
+      if (!provider) return reply;
+      if (provider.protocol !== 'saml') return unknown(reply);
+      const outcome = await service.consumeSaml(provider, request.body, request.ip);
+      if (outcome.kind === 'continue') return reply.redirect(outcome.url, 303);
+      const fallback = await app.cobrands.get(outcome.cobrand ?? DEFAULT_COBRAND);
+      const locale = resolveLocale(outcome.locale ?? request.cookies.user_locale, fallback?.cobrand.locales);
+      return reply.redirect(
+        portalUrl('locked', { cobrandHost: outcome.cobrand ?? undefined, locale, reason: outcome.screen }),
+        303,
+      );
     },
   );
 

@@ -4,7 +4,9 @@ import {
   isLoopbackUrl,
   LIMITS,
   type LockedReason,
+  SSO_ATTEMPT_MINUTES,
 } from '@cardportal/domain';
+import { type CacheProvider, type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import { and, eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.ts';
@@ -18,6 +20,7 @@ import { isFeatureOn } from '../issuers/index.ts';
 import { recordSuccess, type UserRow } from '../users/index.ts';
 import {
   CLIENT_SECRET_AAD,
+  findAttempt,
   findProvider,
   type IdentityProviderRow,
   saveAttempt,
@@ -53,6 +56,7 @@ export type SsoFailure =
   | 'foreign-browser'
   | 'provider-refused'
   | 'invalid-response'
+  | 'unsolicited-response'
   | 'no-subject'
   | 'unknown-subject'
   | 'not-sso-user'
@@ -72,7 +76,12 @@ export const ssoPaths = (key: string) => ({
   callback: `/sdportal/sso/${key}/callback`,
   logout: `/sdportal/sso/${key}/logout`,
   signedOut: `/sdportal/sso/${key}/signed-out`,
+  /** SAML 2.0: the assertion consumer service (HTTP-POST binding). */
+  acs: `/sdportal/sso/${key}/acs`,
 });
+
+/** How far a SAML IdP's clock may be from ours when its assertion's validity window is checked. */
+const SAML_CLOCK_SKEW_MS = 60_000;
 
 /** Whether a user is the provider's to sign in: of its company, or of its co-brand. */
 export function providerOwns(
@@ -149,6 +158,7 @@ export class SsoService {
     provider: IdentityProviderRow,
     context: { cobrand: string | null; locale: string },
   ): Promise<{ url: string; binding: string }> {
+    if (provider.protocol === 'saml') return this.beginSaml(provider, context);
     const configuration = await this.configuration(provider);
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -209,6 +219,13 @@ export class SsoService {
     if (!fresh) return fail('expired-state', context);
     if (!binding || !safeEqual(sha256(binding), attempt.bindingHash)) return fail('foreign-browser', context);
 
+    // SAML: the response was verified at the assertion consumer service; this step, in the browser that
+    // started the sign-in (its binding cookie), releases the subject it asserted.
+    if (provider.protocol === 'saml')
+      return attempt.subject
+        ? this.signIn(provider, attempt.subject, context, ip, fail)
+        : fail('no-subject', context);
+
     let claims: oidc.IDToken | undefined;
     try {
       const configuration = await this.configuration(provider);
@@ -228,11 +245,25 @@ export class SsoService {
     }
     const subject = federationSubjectSchema.safeParse(claims?.[provider.subjectClaim]);
     if (!subject.success) return fail('no-subject', context);
+    return this.signIn(provider, subject.data, context, ip, fail);
+  }
 
+  /** The user a provider's subject names, if it may sign in now: a full session, or why not. */
+  private async signIn(
+    provider: IdentityProviderRow,
+    subject: string,
+    context: { cobrand: string | null; locale: string },
+    ip: string,
+    fail: (
+      failure: SsoFailure,
+      context: { cobrand: string | null; locale?: string },
+      user?: UserRow,
+    ) => Promise<SsoOutcome>,
+  ): Promise<SsoOutcome> {
     const [user] = await this.db
       .select()
       .from(users)
-      .where(and(eq(users.federationProviderId, provider.id), eq(users.federationSubject, subject.data)))
+      .where(and(eq(users.federationProviderId, provider.id), eq(users.federationSubject, subject)))
       .limit(1);
     if (!user) return fail('unknown-subject', context);
     if (!user.sso) return fail('not-sso-user', context, user);
@@ -262,11 +293,125 @@ export class SsoService {
 
   /** Where the provider ends its own session (RP-initiated logout), back to our signed-out path after. */
   async endSessionUrl(provider: IdentityProviderRow): Promise<string | undefined> {
+    // A SAML IdP's logout page, when it has one (we send no LogoutRequest: the session here is over).
+    if (provider.protocol === 'saml') return provider.samlLogoutUrl ?? undefined;
     const configuration = await this.configuration(provider);
     if (!configuration.serverMetadata().end_session_endpoint) return undefined;
     return oidc.buildEndSessionUrl(configuration, {
       client_id: provider.clientId,
       post_logout_redirect_uri: this.absolute(ssoPaths(provider.key).signedOut),
     }).href;
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // SAML 2.0 (docs/sso.md "SAML"): node-saml builds the AuthnRequest and verifies the response — the
+  // assertion's signature against the IdP's certificate, its issuer, audience, validity window and
+  // InResponseTo; our part is the request's single use, the browser binding and who the subject is.
+
+  /** node-saml for a provider; `requests` answers which of our AuthnRequest IDs are outstanding. */
+  private saml(provider: IdentityProviderRow, requests: CacheProvider): SAML {
+    return new SAML({
+      callbackUrl: this.absolute(ssoPaths(provider.key).acs),
+      entryPoint: provider.samlEntryPoint ?? '',
+      issuer: provider.clientId,
+      audience: provider.clientId,
+      idpIssuer: provider.issuer,
+      idpCert: provider.samlCertificate ?? '',
+      wantAssertionsSigned: true,
+      wantAuthnResponseSigned: false,
+      validateInResponseTo: ValidateInResponseTo.always,
+      requestIdExpirationPeriodMs: SSO_ATTEMPT_MINUTES * 60_000,
+      acceptedClockSkewMs: SAML_CLOCK_SKEW_MS,
+      identifierFormat: null,
+      disableRequestedAuthnContext: true,
+      signatureAlgorithm: 'sha256',
+      cacheProvider: requests,
+    });
+  }
+
+  private async beginSaml(
+    provider: IdentityProviderRow,
+    context: { cobrand: string | null; locale: string },
+  ): Promise<{ url: string; binding: string }> {
+    const binding = randomId();
+    let requestId: string | undefined;
+    const requests: CacheProvider = {
+      saveAsync: async (key, value) => {
+        requestId = key;
+        return { value, createdAt: Date.now() };
+      },
+      getAsync: async () => null,
+      removeAsync: async () => null,
+    };
+    const url = await this.saml(provider, requests).getAuthorizeUrlAsync('', undefined, {});
+    if (!requestId) throw new Error('node-saml made no request ID');
+    await saveAttempt(this.db, {
+      stateHash: sha256(requestId),
+      providerId: provider.id,
+      bindingHash: sha256(binding),
+      nonce: '',
+      codeVerifier: '',
+      cobrand: context.cobrand,
+      locale: context.locale,
+    });
+    return { url, binding };
+  }
+
+  /**
+   * The IdP's response at our assertion consumer service (a cross-site form POST, so no cookie of ours
+   * comes with it): verified, its request taken once; the subject is kept under a fresh state for the
+   * callback, which the browser reaches next (a top-level GET: its binding cookie comes along there).
+   */
+  async consumeSaml(
+    provider: IdentityProviderRow,
+    body: { SAMLResponse: string },
+    ip: string,
+  ): Promise<{ kind: 'continue'; url: string } | Extract<SsoOutcome, { kind: 'failed' }>> {
+    const failed = async (failure: SsoFailure, context: { cobrand: string | null; locale?: string }) => {
+      await audit(this.db, 'login.failure', {
+        ip,
+        detail: { factor: 'sso', provider: provider.key, reason: failure },
+      });
+      return { kind: 'failed' as const, failure, screen: 'sso' as LockedReason, ...context };
+    };
+    const outstanding: CacheProvider = {
+      saveAsync: async () => null,
+      // Whether a request ID is one of ours for this provider (node-saml refuses the response otherwise).
+      getAsync: async (key) =>
+        (await findAttempt(this.db, provider.id, sha256(key))) ? new Date().toISOString() : null,
+      removeAsync: async () => null,
+    };
+    let profile: (Profile & { inResponseTo?: string }) | null;
+    try {
+      ({ profile } = await this.saml(provider, outstanding).validatePostResponseAsync({
+        SAMLResponse: body.SAMLResponse,
+      }));
+    } catch (error) {
+      const unsolicited = /InResponseTo/i.test((error as Error).message);
+      return failed(unsolicited ? 'unsolicited-response' : 'invalid-response', { cobrand: provider.cobrand });
+    }
+    const requestId = profile?.inResponseTo;
+    if (!profile || !requestId) return failed('unsolicited-response', { cobrand: provider.cobrand });
+    // node-saml checks the signature against the IdP's certificate but not who says it issued the
+    // assertion: an assertion of another IdP sharing a key is no answer of this one.
+    if (profile.issuer !== provider.issuer) return failed('invalid-response', { cobrand: provider.cobrand });
+    const taken = await takeAttempt(this.db, provider.id, sha256(requestId));
+    if (!taken) return failed('unknown-state', { cobrand: provider.cobrand });
+    const context = { cobrand: taken.attempt.cobrand, locale: taken.attempt.locale };
+    if (!taken.fresh) return failed('expired-state', context);
+    const subject = federationSubjectSchema.safeParse(profile.nameID);
+    if (!subject.success) return failed('no-subject', context);
+    const state = randomId();
+    await saveAttempt(this.db, {
+      stateHash: sha256(state),
+      providerId: provider.id,
+      bindingHash: taken.attempt.bindingHash,
+      nonce: '',
+      codeVerifier: '',
+      subject: subject.data,
+      cobrand: context.cobrand,
+      locale: context.locale,
+    });
+    return { kind: 'continue', url: `${ssoPaths(provider.key).callback}?state=${encodeURIComponent(state)}` };
   }
 }
