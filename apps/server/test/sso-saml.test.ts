@@ -176,6 +176,7 @@ describe('SAML 2.0: a sign-in', () => {
     ['wrongAudience', 'invalid-response'],
     ['expired', 'invalid-response'],
     ['otherIssuer', 'invalid-response'],
+    ['otherRecipient', 'invalid-response'],
     ['wrongInResponseTo', 'unsolicited-response'],
   ] as const) {
     it(`refuses a response ${tamper}`, async () => {

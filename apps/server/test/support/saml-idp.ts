@@ -35,7 +35,8 @@ export interface SamlIdentityProvider {
    * the NameID changed after signing; 'wrongAudience' the Audience is another service provider;
    * 'expired' the conditions and the subject confirmation ended 10 minutes ago; 'wrongInResponseTo'
    * answers a request never made; 'otherIssuer' the Issuer (response and assertion) is another IdP;
-   * 'otherCertificate' signed (and KeyInfo filled) with a key the SP does not trust.
+   * 'otherCertificate' signed (and KeyInfo filled) with a key the SP does not trust; 'otherRecipient' the
+   * assertion (and the response's Destination) is for another service's consumer URL.
    */
   tamper?:
     | 'unsigned'
@@ -44,7 +45,8 @@ export interface SamlIdentityProvider {
     | 'expired'
     | 'wrongInResponseTo'
     | 'otherIssuer'
-    | 'otherCertificate';
+    | 'otherCertificate'
+    | 'otherRecipient';
   close(): Promise<void>;
 }
 
@@ -158,7 +160,9 @@ export async function startSamlIdentityProvider(): Promise<SamlIdentityProvider>
   /** The Response to `request`, its Assertion signed (unless tampered otherwise). */
   const respond = (request: AuthnRequest, tamper: SamlIdentityProvider['tamper']): string => {
     const now = Date.now();
-    const acs = escapeMarkup(request.assertionConsumerServiceUrl);
+    const acs = escapeMarkup(
+      tamper === 'otherRecipient' ? 'https://elsewhere.example/acs' : request.assertionConsumerServiceUrl,
+    );
     const issuer = escapeMarkup(tamper === 'otherIssuer' ? 'https://other-idp.example' : state.entityId);
     const inResponseTo = escapeMarkup(tamper === 'wrongInResponseTo' ? '_not-a-request' : request.id);
     const audience = escapeMarkup(

@@ -98,6 +98,24 @@ export function providerOwns(
  * token's signature, issuer, audience, expiry and nonce checked by the library; our part is the
  * attempt's single use and its binding to the browser that started it, and who the subject is.
  */
+/**
+ * The Recipient of every SubjectConfirmationData in an assertion (node-saml's parsed form of the signed
+ * assertion: xml2js objects, attributes under `$`, whatever the namespace prefixes).
+ */
+function recipientsOf(node: unknown, inside = false): string[] {
+  if (Array.isArray(node)) return node.flatMap((n) => recipientsOf(n, inside));
+  if (!node || typeof node !== 'object') return [];
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    const local = key.slice(key.indexOf(':') + 1);
+    if (key === '$') {
+      const recipient = (value as Record<string, unknown>).Recipient;
+      if (inside && typeof recipient === 'string') found.push(recipient);
+    } else found.push(...recipientsOf(value, local === 'SubjectConfirmationData'));
+  }
+  return found;
+}
+
 export class SsoService {
   private readonly configurations = new Map<
     number,
@@ -395,6 +413,12 @@ export class SsoService {
     // node-saml checks the signature against the IdP's certificate but not who says it issued the
     // assertion: an assertion of another IdP sharing a key is no answer of this one.
     if (profile.issuer !== provider.issuer) return failed('invalid-response', { cobrand: provider.cobrand });
+    // Nor whether the signed assertion was meant for us (SAML profiles §4.1.4.3: a bearer confirmation's
+    // Recipient is the consumer service it was sent to): an assertion for another service is replayed.
+    const recipients = recipientsOf(profile.getAssertion?.());
+    const acs = this.absolute(ssoPaths(provider.key).acs);
+    if (recipients.length === 0 || recipients.some((r) => r !== acs))
+      return failed('invalid-response', { cobrand: provider.cobrand });
     const taken = await takeAttempt(this.db, provider.id, sha256(requestId));
     if (!taken) return failed('unknown-state', { cobrand: provider.cobrand });
     const context = { cobrand: taken.attempt.cobrand, locale: taken.attempt.locale };
