@@ -1,10 +1,11 @@
 import type { ParseArgsOptionsConfig } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliOptions, COMMANDS, runCli, USAGE } from '../src/commands.ts';
+import { COMMANDS, USAGE } from '../src/commands.ts';
 import { accounts, auditEvents, issuers } from '../src/db/schema.ts';
 import { parseCommandArgs } from '../src/kernel/cli.ts';
 import { startTestApp, type TestContext } from './harness.ts';
+import { runCliCapturing } from './support/cli.ts';
 
 /**
  * The admin CLI of DESIGN §3, in-process (runCli, commands.ts) on a test database of its own: the same
@@ -12,18 +13,7 @@ import { startTestApp, type TestContext } from './harness.ts';
  * only a process of its own shows (a new data directory, the running server's socket) is in
  * cli-process.pglite.test.ts.
  */
-async function cli(
-  args: string[],
-  options: Omit<CliOptions, 'io'>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, {
-    ...options,
-    io: { out: (line) => (stdout += `${line}\n`), err: (line) => (stderr += `${line}\n`) },
-  });
-  return { code, stdout, stderr };
-}
+const cli = runCliCapturing;
 
 describe('admin CLI', () => {
   let ctx: TestContext;

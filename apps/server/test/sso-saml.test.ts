@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliOptions, runCli } from '../src/commands.ts';
 import { auditEvents, identityProviders } from '../src/db/schema.ts';
 import { startTestApp, TestClient, type TestContext } from './harness.ts';
+import { cliOf } from './support/cli.ts';
 import { type SamlIdentityProvider, samlResponseFor, startSamlIdentityProvider } from './support/saml-idp.ts';
 
 /**
@@ -19,17 +19,7 @@ let ctx: TestContext;
 let idp: SamlIdentityProvider;
 const KEY = 'borealis-saml';
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const options: CliOptions = {
-    env: { NODE_ENV: 'test', DATA_DIR: ctx.config.dataDir, DEMO: '1', PUBLIC_URL: ctx.config.publicUrl },
-    database: ctx.services.database,
-    io: { out: (line) => (stdout += `${line}\n`), err: (line) => (stderr += `${line}\n`) },
-  };
-  const code = await runCli(args, options);
-  return { code, stdout, stderr };
-}
+const cli = cliOf(() => ctx);
 
 /** A browser's start at our sign-in URL, through the IdP, up to its form (not yet posted). */
 async function throughIdp(client = new TestClient(ctx.app)) {

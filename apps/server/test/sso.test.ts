@@ -4,7 +4,6 @@ import path from 'node:path';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliOptions, runCli } from '../src/commands.ts';
 import {
   auditEvents,
   companies,
@@ -16,6 +15,7 @@ import {
 } from '../src/db/schema.ts';
 import { DEMO_ANSWER } from '../src/demo/load.ts';
 import { DEMO_PASSWORD, startTestApp, TestClient, type TestContext } from './harness.ts';
+import { cliOf } from './support/cli.ts';
 import {
   type IdentityProvider,
   signInAtProvider,
@@ -33,17 +33,7 @@ let idp: IdentityProvider;
 const KEY = 'borealis-idp';
 const SECRET = 'client-secret-never-logged-0123456789';
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const options: CliOptions = {
-    env: { NODE_ENV: 'test', DATA_DIR: ctx.config.dataDir, DEMO: '1', PUBLIC_URL: ctx.config.publicUrl },
-    database: ctx.services.database,
-    io: { out: (line) => (stdout += `${line}\n`), err: (line) => (stderr += `${line}\n`) },
-  };
-  const code = await runCli(args, options);
-  return { code, stdout, stderr };
-}
+const cli = cliOf(() => ctx);
 
 const callbackBase = () => `${ctx.config.publicUrl.replace(/\/$/, '')}/sdportal/sso/${KEY}/callback`;
 

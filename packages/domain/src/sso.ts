@@ -16,22 +16,31 @@ export function isLoopbackUrl(url: URL): boolean {
   return ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
 }
 
-/** An issuer: https, or http on loopback (a provider the tests start); no query, no fragment. */
-export const issuerUrlSchema = z
-  .string()
-  .max(512)
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        const secure = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url));
-        return secure && !url.search && !url.hash && !url.username && !url.password;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'must be an https URL (http only on loopback) without query, fragment or credentials' },
-  );
+/**
+ * A provider's URL: https, or http on this machine's loopback (a provider the tests start); never a
+ * fragment or credentials, and a query only where `query` allows it.
+ */
+const providerUrlSchema = (max: number, query: boolean) =>
+  z
+    .string()
+    .max(max)
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          const secure = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url));
+          return secure && (query || !url.search) && !url.hash && !url.username && !url.password;
+        } catch {
+          return false;
+        }
+      },
+      {
+        message: `must be an https URL (http only on loopback) without ${query ? '' : 'query, '}fragment or credentials`,
+      },
+    );
+
+/** An OpenID issuer: no query (OpenID Connect Discovery §4). */
+export const issuerUrlSchema = providerUrlSchema(512, false);
 
 /** Which ID token claim names the user (`sub` unless the provider's users are known by another). */
 export const subjectClaimSchema = z
@@ -75,22 +84,8 @@ export const identityProviderInputSchema = z
   });
 export type IdentityProviderInput = z.input<typeof identityProviderInputSchema>;
 
-/** A SAML IdP's URL (its SSO or logout page): https, or http on loopback; a query is allowed. */
-export const samlUrlSchema = z
-  .string()
-  .max(1024)
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        const secure = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url));
-        return secure && !url.hash && !url.username && !url.password;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'must be an https URL (http only on loopback) without fragment or credentials' },
-  );
+/** A SAML IdP's URL (its SSO or logout page): a query is allowed. */
+export const samlUrlSchema = providerUrlSchema(1024, true);
 
 /** An entity ID (SAML 2.0 Core §8.3.6: a URI of at most 1024 characters). */
 export const samlEntityIdSchema = z

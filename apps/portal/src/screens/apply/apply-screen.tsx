@@ -3,12 +3,11 @@ import {
   CARD_APPLICATION_FIELDS,
   type CardApplicationField,
   cardApplicationProblems,
-  LIMITS,
 } from '@cardportal/domain';
 import { applyForCard } from '../../api/card-application.ts';
 import { usePortal } from '../../app/portal-context.tsx';
 import type { TKey } from '../../i18n/i18n.ts';
-import { type FieldGroup, failureOf, RegistrationForm } from '../register/registration-form.tsx';
+import { type FieldGroup, failureOf, personField, RegistrationForm } from '../register/registration-form.tsx';
 
 const FORM_MESSAGES: Record<string, TKey> = {
   'application.notVerified': 'validation.application.notVerified',
@@ -32,30 +31,10 @@ const GROUPS: FieldGroup<CardApplicationField>[] = [
   {
     legend: 'apply.step.you',
     fields: [
-      {
-        field: 'firstName',
-        id: 'firstName',
-        label: 'registerCompany.firstName.label',
-        input: { autoComplete: 'given-name', maxLength: 40 },
-      },
-      {
-        field: 'lastName',
-        id: 'lastName',
-        label: 'registerCompany.lastName.label',
-        input: { autoComplete: 'family-name', maxLength: 40 },
-      },
-      {
-        field: 'email',
-        id: 'email',
-        label: 'register.email.label',
-        input: { type: 'email', autoComplete: 'email', maxLength: LIMITS.emailMaxLength },
-      },
-      {
-        field: 'emailConfirm',
-        id: 'emailConfirm',
-        label: 'register.emailConfirm.label',
-        input: { type: 'email', autoComplete: 'email', maxLength: LIMITS.emailMaxLength },
-      },
+      personField('firstName'),
+      personField('lastName'),
+      personField('email'),
+      personField('emailConfirm'),
       {
         field: 'reason',
         id: 'reason',
@@ -89,23 +68,9 @@ export default function ApplyScreen() {
       submitting="apply.submitting"
       errorHeading="apply.error.heading"
       problems={cardApplicationProblems}
-      send={(v, signal) =>
-        applyForCard(
-          {
-            companyCode: v.companyCode.trim(),
-            firstName: v.firstName.trim(),
-            lastName: v.lastName.trim(),
-            email: v.email.trim(),
-            emailConfirm: v.emailConfirm.trim(),
-            reason: v.reason.trim(),
-            locale,
-            cobrandName,
-          },
-          signal,
-        )
-      }
+      send={(v, signal) => applyForCard({ ...v, locale, cobrandName }, signal)}
       failure={applyFailure}
-      done={(v) => ({ heading: 'apply.done.heading', text: t('apply.done.text', v.email.trim()) })}
+      done={(v) => ({ heading: 'apply.done.heading', text: t('apply.done.text', v.email) })}
     />
   );
 }

@@ -7,7 +7,7 @@ import {
 import { applyForCompany } from '../../api/company-registration.ts';
 import { usePortal } from '../../app/portal-context.tsx';
 import type { TKey } from '../../i18n/i18n.ts';
-import { type FieldGroup, failureOf, RegistrationForm } from '../register/registration-form.tsx';
+import { type FieldGroup, failureOf, personField, RegistrationForm } from '../register/registration-form.tsx';
 
 const FORM_MESSAGES: Record<string, TKey> = {
   'registration.notVerified': 'validation.registration.notVerified',
@@ -44,37 +44,11 @@ const GROUPS: FieldGroup<CompanyApplicationField>[] = [
     legend: 'registerCompany.step.admin',
     note: 'registerCompany.adminNote',
     fields: [
-      {
-        field: 'firstName',
-        id: 'firstName',
-        label: 'registerCompany.firstName.label',
-        input: { autoComplete: 'given-name', maxLength: 40 },
-      },
-      {
-        field: 'lastName',
-        id: 'lastName',
-        label: 'registerCompany.lastName.label',
-        input: { autoComplete: 'family-name', maxLength: 40 },
-      },
-      {
-        field: 'userId',
-        id: 'userId',
-        label: 'register.userId.label',
-        hint: 'register.userId.hint',
-        input: { autoComplete: 'username', maxLength: LIMITS.newUserIdMaxLength },
-      },
-      {
-        field: 'email',
-        id: 'email',
-        label: 'register.email.label',
-        input: { type: 'email', autoComplete: 'email', maxLength: LIMITS.emailMaxLength },
-      },
-      {
-        field: 'emailConfirm',
-        id: 'emailConfirm',
-        label: 'register.emailConfirm.label',
-        input: { type: 'email', autoComplete: 'email', maxLength: LIMITS.emailMaxLength },
-      },
+      personField('firstName'),
+      personField('lastName'),
+      personField('userId'),
+      personField('email'),
+      personField('emailConfirm'),
     ],
   },
 ];
@@ -101,27 +75,11 @@ export default function RegisterCompanyScreen() {
       submitting="registerCompany.submitting"
       errorHeading="registerCompany.error.heading"
       problems={companyApplicationProblems}
-      send={(v, signal) =>
-        applyForCompany(
-          {
-            code: v.code.trim(),
-            companyName: v.companyName.trim(),
-            companyName2: v.companyName2.trim(),
-            firstName: v.firstName.trim(),
-            lastName: v.lastName.trim(),
-            userId: v.userId.trim(),
-            email: v.email.trim(),
-            emailConfirm: v.emailConfirm.trim(),
-            locale,
-            cobrandName,
-          },
-          signal,
-        )
-      }
+      send={(v, signal) => applyForCompany({ ...v, locale, cobrandName }, signal)}
       failure={applicationFailure}
       done={(v) => ({
         heading: 'registerCompany.done.heading',
-        text: t('registerCompany.done.text', v.companyName.trim(), v.email.trim()),
+        text: t('registerCompany.done.text', v.companyName, v.email),
       })}
     />
   );

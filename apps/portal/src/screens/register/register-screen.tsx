@@ -1,13 +1,12 @@
 import {
   cardholderRegistrationProblems,
-  LIMITS,
   REGISTRATION_FIELDS,
   type RegistrationField,
 } from '@cardportal/domain';
 import { registerCardholder } from '../../api/cardholder-registration.ts';
 import { usePortal } from '../../app/portal-context.tsx';
 import type { TKey } from '../../i18n/i18n.ts';
-import { type FieldGroup, failureOf, RegistrationForm } from './registration-form.tsx';
+import { type FieldGroup, failureOf, personField, RegistrationForm } from './registration-form.tsx';
 
 /** The proof's refusals a person may see as one message (never which part was wrong). */
 const FORM_MESSAGES: Record<string, TKey> = {
@@ -46,27 +45,7 @@ const GROUPS: FieldGroup<RegistrationField>[] = [
   },
   {
     legend: 'register.step.user',
-    fields: [
-      {
-        field: 'userId',
-        id: 'userId',
-        label: 'register.userId.label',
-        hint: 'register.userId.hint',
-        input: { autoComplete: 'username', maxLength: LIMITS.newUserIdMaxLength },
-      },
-      {
-        field: 'email',
-        id: 'email',
-        label: 'register.email.label',
-        input: { type: 'email', autoComplete: 'email', maxLength: LIMITS.emailMaxLength },
-      },
-      {
-        field: 'emailConfirm',
-        id: 'emailConfirm',
-        label: 'register.emailConfirm.label',
-        input: { type: 'email', autoComplete: 'email', maxLength: LIMITS.emailMaxLength },
-      },
-    ],
+    fields: [personField('userId'), personField('email'), personField('emailConfirm')],
   },
 ];
 
@@ -93,23 +72,9 @@ export default function RegisterScreen() {
       errorHeading="register.error.heading"
       note="register.ssoNote"
       problems={cardholderRegistrationProblems}
-      send={(v, signal) =>
-        registerCardholder(
-          {
-            cardNumber: v.cardNumber,
-            companyCode: v.companyCode.trim(),
-            expiry: v.expiry.trim(),
-            userId: v.userId.trim(),
-            email: v.email.trim(),
-            emailConfirm: v.emailConfirm.trim(),
-            locale,
-            cobrandName,
-          },
-          signal,
-        )
-      }
+      send={(v, signal) => registerCardholder({ ...v, locale, cobrandName }, signal)}
       failure={registerFailure}
-      done={(v) => ({ heading: 'register.done.heading', text: t('register.done.text', v.email.trim()) })}
+      done={(v) => ({ heading: 'register.done.heading', text: t('register.done.text', v.email) })}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { LIMITS, USER_NAME_MAX_LENGTH } from '@cardportal/domain';
 import { ErrorSummary, TextField } from '@cardportal/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, serviceErrorCode } from '../../api/client.ts';
@@ -27,6 +28,41 @@ export interface FieldDef<F extends string> {
     type: 'text' | 'email';
     required: boolean;
   }>;
+}
+
+/** The fields every registration form asks of the person, alike on each (ids, labels, autocomplete). */
+const PERSON_FIELDS = {
+  firstName: {
+    id: 'firstName',
+    label: 'registerCompany.firstName.label',
+    input: { autoComplete: 'given-name', maxLength: USER_NAME_MAX_LENGTH },
+  },
+  lastName: {
+    id: 'lastName',
+    label: 'registerCompany.lastName.label',
+    input: { autoComplete: 'family-name', maxLength: USER_NAME_MAX_LENGTH },
+  },
+  userId: {
+    id: 'userId',
+    label: 'register.userId.label',
+    hint: 'register.userId.hint',
+    input: { autoComplete: 'username', maxLength: LIMITS.newUserIdMaxLength },
+  },
+  email: {
+    id: 'email',
+    label: 'register.email.label',
+    input: { type: 'email', autoComplete: 'email', maxLength: LIMITS.emailMaxLength },
+  },
+  emailConfirm: {
+    id: 'emailConfirm',
+    label: 'register.emailConfirm.label',
+    input: { type: 'email', autoComplete: 'email', maxLength: LIMITS.emailMaxLength },
+  },
+} as const satisfies Record<string, Omit<FieldDef<string>, 'field'>>;
+
+/** One of the person's fields, for a form whose values name it so. */
+export function personField<F extends string>(field: F & keyof typeof PERSON_FIELDS): FieldDef<F> {
+  return { field, ...PERSON_FIELDS[field] };
 }
 
 export interface FieldGroup<F extends string> {
@@ -73,9 +109,10 @@ export interface RegistrationFormProps<F extends string> {
   note?: TKey;
   /** The rules' problems of the values, before anything is sent. */
   problems: (values: Record<F, string>) => Partial<Record<F, string>>;
+  /** Sends the values, each trimmed. */
   send: (values: Record<F, string>, signal: AbortSignal) => Promise<void>;
   failure: (error: unknown) => FormFailure<F>;
-  /** The confirmation: its heading and text, from the values sent. */
+  /** The confirmation: its heading and text, from the (trimmed) values sent. */
   done: (values: Record<F, string>) => { heading: TKey; text: string };
 }
 
@@ -118,7 +155,9 @@ export function RegistrationForm<F extends string>(props: RegistrationFormProps<
     setFailure(null);
     const controller = new AbortController();
     abortRef.current = controller;
-    const sending = values;
+    const sending = Object.fromEntries(
+      Object.entries<string>(values).map(([field, value]) => [field, value.trim()]),
+    ) as Record<F, string>;
     void props
       .send(sending, controller.signal)
       .then(() => {

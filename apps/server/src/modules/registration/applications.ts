@@ -8,6 +8,7 @@ import {
   cardApplicationProblems,
   checkCardExpiry,
   checkDeclineReason,
+  DEFAULT_COBRAND,
   LIMITS,
   type Locale,
   maskCardParts,
@@ -119,7 +120,7 @@ export class CardApplicationService {
         reason: body.reason.trim(),
       };
       const [row] = await tx.insert(cardApplications).values(values).returning({ id: cardApplications.id });
-      await this.mail(tx, 'card-application-received', values, company.cobrand ?? 'cardportal', [
+      await this.mail(tx, 'card-application-received', values, company.cobrand ?? DEFAULT_COBRAND, [
         company.name1,
       ]);
       await audit(tx, 'cardApplication.applied', {
@@ -236,7 +237,7 @@ export class CardApplicationService {
       .from(companies)
       .innerJoin(issuers, eq(issuers.id, companies.issuerId))
       .where(eq(companies.id, companyId));
-    return { cobrand: row?.cobrand ?? 'cardportal', name1: row?.name1 ?? '' };
+    return { cobrand: row?.cobrand ?? DEFAULT_COBRAND, name1: row?.name1 ?? '' };
   }
 
   async approve(

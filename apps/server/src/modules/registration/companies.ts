@@ -13,6 +13,7 @@ import {
   companyApplicationProblems,
   companyNameKey,
   companySchema,
+  DEFAULT_COBRAND,
   LIMITS,
   type Locale,
   may,
@@ -156,7 +157,7 @@ export class CompanyRegistrationService {
 
   private async cobrandOf(db: Executor, issuerId: number): Promise<string> {
     const [row] = await db.select({ cobrand: issuers.cobrand }).from(issuers).where(eq(issuers.id, issuerId));
-    return row?.cobrand ?? 'cardportal';
+    return row?.cobrand ?? DEFAULT_COBRAND;
   }
 
   private select(db: Executor) {
@@ -357,7 +358,7 @@ export class CompanyRegistrationService {
         firstName: row.adminFirstName ?? '',
         lastName: row.adminLastName ?? '',
         userType: 'C',
-        cobrand: issuer.cobrand ?? 'cardportal',
+        cobrand: issuer.cobrand ?? DEFAULT_COBRAND,
         locale: resolveLocale(row.adminLocale ?? undefined),
         passwordHash: await hashSecret(password),
         ...scope,
@@ -423,7 +424,7 @@ export class CompanyRegistrationService {
             lastName: row.adminLastName ?? '',
             displayUserId: row.adminUserId ?? '',
           },
-          { cobrand: issuer.cobrand ?? 'cardportal', locale: row.adminLocale ?? 'en_US' },
+          { cobrand: issuer.cobrand ?? DEFAULT_COBRAND, locale: resolveLocale(row.adminLocale ?? undefined) },
           [row.companyName, reason],
           tx,
         ),

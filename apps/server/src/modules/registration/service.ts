@@ -3,6 +3,7 @@ import {
   type CardholderRegistrationBody,
   cardholderRegistrationProblems,
   checkRegistrationCode,
+  DEFAULT_COBRAND,
   isCardExpiryCurrent,
   maskCardParts,
   normaliseCardExpiry,
@@ -164,7 +165,8 @@ export class RegistrationService {
         firstName: cardholder.name1,
         lastName: cardholder.name2,
         userType: 'A',
-        cobrand: issuer.cobrand ?? body.cobrandName ?? 'cardportal',
+        // The issuer's co-brand, never a name from the form.
+        cobrand: issuer.cobrand ?? DEFAULT_COBRAND,
         locale,
         passwordHash: await hashSecret(password),
         ...placement,
