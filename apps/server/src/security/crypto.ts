@@ -3,6 +3,8 @@ import {
   createDecipheriv,
   createHash,
   createHmac,
+  createSecretKey,
+  type KeyObject,
   randomBytes,
   randomInt,
   timingSafeEqual,
@@ -19,9 +21,24 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
+/**
+ * The secret's KeyObject, made once per key: `createHmac` with a Buffer key builds a new KeyObject on
+ * every call, four times the cost of the HMAC itself, and a sign-in computes several (CSRF tokens,
+ * keyed hashes; issue 19).
+ */
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+export function hmacKey(key: Buffer): KeyObject {
+  let object = keyObjects.get(key);
+  if (!object) {
+    object = createSecretKey(key);
+    keyObjects.set(key, object);
+  }
+  return object;
+}
+
 /** Keyed hash (HMAC-SHA256) of a value, hex. */
 export function keyedHash(key: Buffer, purpose: string, value: string): string {
-  return createHmac('sha256', key).update(purpose).update('\0').update(value).digest('hex');
+  return createHmac('sha256', hmacKey(key)).update(purpose).update('\0').update(value).digest('hex');
 }
 
 /** Maps bytes onto alphanumerics (rejection-free, modulo bias is negligible for 32-byte input per char). */
@@ -33,7 +50,7 @@ export function toAlphanumeric(bytes: Buffer, length: number): string {
 
 /** A derived alphanumeric token, e.g. the sec-token of a session (20 characters, portal spec §9). */
 export function derivedToken(key: Buffer, purpose: string, value: string, length: number): string {
-  const mac = createHmac('sha256', key).update(purpose).update('\0').update(value).digest();
+  const mac = createHmac('sha256', hmacKey(key)).update(purpose).update('\0').update(value).digest();
   return toAlphanumeric(mac, length);
 }
 

@@ -1,5 +1,5 @@
 import { LIMITS, type SessionStage } from '@cardportal/domain';
-import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
@@ -105,18 +105,24 @@ export class SessionManager {
    * Starts a session (sign-in or a stage change): always a new id, so an id known before sign-in is
    * worthless after it; the previous session of the request is deleted.
    */
-  async start(request: FastifyRequest, reply: FastifyReply, values: NewSession): Promise<SessionRow> {
+  async start(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    values: NewSession,
+    /** Statements committed with the session's row, in its statement (the sign-in's success, issue 19). */
+    alongside: SQL[] = [],
+  ): Promise<SessionRow> {
     const prior = this.idOf(request);
     const id = randomId();
     const now = new Date();
-    // One statement: the previous session's row goes in a data-modifying CTE of the insert (a sign-in
-    // is CPU-bound on the database's side too: issue 6).
-    const writer = prior
-      ? this.db.with(
-          this.db
-            .$with('previous', {})
-            .as(sql`delete from ${sessions} where ${sessions.idHash} = ${sha256(prior)}`),
-        )
+    // One statement: the previous session's row and `alongside` go in data-modifying CTEs of the insert
+    // (a sign-in is CPU-bound on the database's side too: issues 6 and 19).
+    const parts = [
+      ...(prior ? [sql`delete from ${sessions} where ${sessions.idHash} = ${sha256(prior)}`] : []),
+      ...alongside,
+    ];
+    const writer = parts.length
+      ? this.db.with(...parts.map((part, i) => this.db.$with(`alongside_${i}`, {}).as(part)))
       : this.db;
     const [row] = await writer
       .insert(sessions)

@@ -13,7 +13,7 @@ export {
   subtree,
   transactionScope,
 } from './scopes.ts';
-export { endSessionsOfOrganisation, organisationActive } from './standing.ts';
+export { endSessionsOfOrganisation, organisationActive, organisationActiveSql } from './standing.ts';
 export {
   countVisibleUsers,
   findVisibleUser,

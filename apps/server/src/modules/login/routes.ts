@@ -99,7 +99,12 @@ export async function loginRoutes(instance: FastifyInstance): Promise<void> {
       const body = request.body;
       const formType = body['login-form-type'] || 'password';
       const password = body.password ?? '';
-      const current = await app.sessions.get(request);
+      // The session a later stage continues; a first factor (password, or a token's first passcode)
+      // starts a new one whatever the request holds, so it does not look it up (issue 19).
+      const current =
+        formType === 'otp' || formType === 'next-token' || formType === 'token'
+          ? await app.sessions.get(request)
+          : null;
 
       let outcome: Awaited<ReturnType<LoginService['primaryLogin']>>;
       if (
@@ -146,13 +151,18 @@ export async function loginRoutes(instance: FastifyInstance): Promise<void> {
           locale,
         });
         if (outcome.kind === 'session') {
-          await app.sessions.start(request, reply, {
-            userPk: outcome.user.id,
-            stage: outcome.stage,
-            cobrand: cobrandHost ?? outcome.user.cobrand,
-            locale,
-            sso: outcome.user.sso,
-          });
+          await app.sessions.start(
+            request,
+            reply,
+            {
+              userPk: outcome.user.id,
+              stage: outcome.stage,
+              cobrand: cobrandHost ?? outcome.user.cobrand,
+              locale,
+              sso: outcome.user.sso,
+            },
+            outcome.alongside,
+          );
           reply.setCookie('ssoUserCookie', String(outcome.user.sso), {
             path: '/',
             sameSite: 'lax',

@@ -8,6 +8,7 @@ import {
   portalUrl,
   type SessionStage,
 } from '@cardportal/domain';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { audit } from '../../kernel/audit.ts';
 import { enqueueMail, maskEmail, type OutgoingMail } from '../../kernel/outbox.ts';
@@ -15,11 +16,12 @@ import type { Secrets } from '../../kernel/secrets.ts';
 import { keyedHash, ldapIdOf } from '../../security/crypto.ts';
 import { verifyDummy, verifySecret } from '../../security/hashing.ts';
 import type { SessionRow } from '../../security/sessions.ts';
-import { organisationActive } from '../access/index.ts';
+import { organisationActiveSql } from '../access/index.ts';
 import { checkTokencode, findToken, leaveNextTokenMode, verifyTokenPin } from '../token/index.ts';
 import {
+  claimGuess,
+  evaluateGuess,
   findUserByPk,
-  findUserByUserId,
   guardedAttempt,
   ldapIdOrDecoy,
   lockUser,
@@ -27,6 +29,7 @@ import {
   recordSuccess,
   recordUnknownFailure,
   refusedAtPasswordForms,
+  successStatements,
   type UserRow,
 } from '../users/index.ts';
 import { consumeOtpCode, issueOtpCode } from './otp-codes.ts';
@@ -42,7 +45,15 @@ export interface LoginAttempt {
 export type LoginOutcome =
   | { kind: 'failed' }
   | { kind: 'redirect'; url: string; endSession?: boolean }
-  | { kind: 'session'; user: UserRow; stage: SessionStage; url: string; data?: Record<string, unknown> };
+  | {
+      kind: 'session';
+      user: UserRow;
+      stage: SessionStage;
+      url: string;
+      data?: Record<string, unknown>;
+      /** Statements to commit with the new session's row (sessions.start `alongside`): the success. */
+      alongside?: SQL[];
+    };
 
 /** Composes a localised, co-branded mail (the route supplies bundles and co-brand). */
 export type MailComposer = (
@@ -56,6 +67,12 @@ export type MailComposer = (
 
 /** The descriptor's login type before sign-in, for every user ID (see `descriptor`). */
 const FIRST_STEP_LOGIN_TYPE: LoginType = 'pwd';
+
+/**
+ * The first factor's lookup: the user, a guess reserved for them and their company's and issuer's
+ * standing, in one prepared statement (issue 19: one round trip where there were three).
+ */
+const claimFirstFactor = claimGuess('login_claim_first_factor', organisationActiveSql);
 
 /** Temporary passwords (forgot-password) expire after 24 hours (DESIGN §5). */
 const TEMPORARY_PASSWORD_MS = 24 * 60 * 60 * 1000;
@@ -118,7 +135,8 @@ export class LoginService {
       await spend();
       return { kind: 'failed' };
     }
-    const found = await findUserByUserId(this.db, userId);
+    const claim = await claimFirstFactor(this.db, userId);
+    const found = claim.user;
     // An SSO user holds no portal password ("SSO enforced", docs/sso.md): they sign in at their provider.
     const refused = refusedAtPasswordForms(found);
     if (found && refused) {
@@ -160,7 +178,7 @@ export class LoginService {
       attempt: attemptNo,
       evaluated,
       lockReason,
-    } = await guardedAttempt(this.db, user.id, tooLong ? spend : verify, spend, {
+    } = await evaluateGuess(this.db, user.id, claim.reservation, tooLong ? spend : verify, spend, {
       deferSuccess: true,
       explainLock: true,
     });
@@ -218,7 +236,7 @@ export class LoginService {
     // "locked or inactive user or corp": the user's company or issuer is inactive. Said only to whoever
     // presented the right password (a wrong one counts and locks as for any user), so it tells nothing
     // about which IDs exist; a right password is no failed guess, so the count starts again.
-    if (!(await organisationActive(this.db, user.id))) {
+    if (!claim.standing) {
       await recordSuccess(this.db, user.id, {
         audit: {
           event: 'login.refused',
@@ -248,11 +266,12 @@ export class LoginService {
       stage = this.passwordStage(user);
       url = stage === 'full' ? APP_BASE : portalUrl(stage, links);
     }
-    await recordSuccess(this.db, user.id, {
+    // The success is committed with the session's row, in its statement (issue 19).
+    const alongside = successStatements(user.id, {
       signedIn: stage === 'full',
       audit: { event: 'login.success', entry: { userPk: user.id, ip: attempt.ip, detail: { stage } } },
     });
-    return { kind: 'session', user, stage, url };
+    return { kind: 'session', user, stage, url, alongside };
   }
 
   /** A new e-mailed code (sign-in and resend): the mail is committed with the code. Returns the masked address. */

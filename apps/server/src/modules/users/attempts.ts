@@ -1,14 +1,36 @@
-import { LIMITS } from '@cardportal/domain';
-import { and, asc, desc, eq, gte, lt, notInArray, or, sql } from 'drizzle-orm';
+import { canonicalUserId, LIMITS } from '@cardportal/domain';
+import { and, asc, desc, eq, gte, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedStatement, rowOf } from '../../db/prepared.ts';
 import { unknownAttempts, users } from '../../db/schema.ts';
 import { type AuditEntry, type AuditEvent, auditInsert } from '../../kernel/audit.ts';
+import { refusedAtPasswordFormsSql, type UserRow } from './users.ts';
 
 const lockExpired = (column: typeof users.lockedAt | typeof unknownAttempts.lockedAt) =>
   sql`${column} < now() - make_interval(mins => ${LIMITS.lockMinutes})`;
 
 /** Locks that only an administrator's unlock lifts. */
 const heldLock = sql`${users.status} = 'Locked' and ${users.lockReason} in ('admin', 'temporary-expired')`;
+
+/** The allowance's rule, in SQL over the `users` row: the fragments reserveAttempt and claimGuess share. */
+const nextAttempts = sql`case when ${users.status} = 'Locked' and ${users.lockReason} = 'attempts' then 1 else ${users.failedAttempts} + 1 end`;
+const keptStatus = sql`case when ${heldLock} then ${users.status} else 'Active' end`;
+const keptLockedAt = sql`case when ${heldLock} then ${users.lockedAt} else null end`;
+const keptLockReason = sql`case when ${heldLock} then ${users.lockReason} else null end`;
+const reservable = (explainLock: boolean) =>
+  or(
+    and(eq(users.status, 'Active'), lt(users.failedAttempts, LIMITS.maxFailedAttempts)),
+    and(eq(users.status, 'Locked'), eq(users.lockReason, 'attempts'), lockExpired(users.lockedAt)),
+    explainLock ? and(heldLock, lt(users.failedAttempts, LIMITS.maxFailedAttempts)) : sql`false`,
+  );
+
+/** A reserved guess: its number and, for a user an administrator locked (explainLock), the lock's reason. */
+export type Reservation = { attempt: number; heldLock?: Exclude<LockReason, 'attempts'> };
+
+const reservationOf = (row: { failedAttempts: number; status: string; lockReason: string | null }) =>
+  row.status !== 'Locked'
+    ? { attempt: row.failedAttempts }
+    : { attempt: row.failedAttempts, heldLock: row.lockReason as Exclude<LockReason, 'attempts'> };
 
 /**
  * Reserves one guess for a user before it is evaluated, atomically: the row lock of the UPDATE
@@ -26,49 +48,103 @@ export async function reserveAttempt(
   db: Executor,
   userPk: number,
   explainLock = false,
-): Promise<{ attempt: number; heldLock?: Exclude<LockReason, 'attempts'> } | undefined> {
+): Promise<Reservation | undefined> {
   const [row] = await db
     .update(users)
     .set({
-      failedAttempts: sql`case when ${users.status} = 'Locked' and ${users.lockReason} = 'attempts' then 1 else ${users.failedAttempts} + 1 end`,
-      status: sql`case when ${heldLock} then ${users.status} else 'Active' end`,
-      lockedAt: sql`case when ${heldLock} then ${users.lockedAt} else null end`,
-      lockReason: sql`case when ${heldLock} then ${users.lockReason} else null end`,
+      failedAttempts: nextAttempts,
+      status: keptStatus,
+      lockedAt: keptLockedAt,
+      lockReason: keptLockReason,
     })
-    .where(
-      and(
-        eq(users.id, userPk),
-        or(
-          and(eq(users.status, 'Active'), lt(users.failedAttempts, LIMITS.maxFailedAttempts)),
-          and(eq(users.status, 'Locked'), eq(users.lockReason, 'attempts'), lockExpired(users.lockedAt)),
-          explainLock ? and(heldLock, lt(users.failedAttempts, LIMITS.maxFailedAttempts)) : sql`false`,
-        ),
-      ),
-    )
+    .where(and(eq(users.id, userPk), reservable(explainLock)))
     .returning({ failedAttempts: users.failedAttempts, status: users.status, lockReason: users.lockReason });
-  if (!row) return undefined;
-  if (row.status !== 'Locked') return { attempt: row.failedAttempts };
-  return { attempt: row.failedAttempts, heldLock: row.lockReason as Exclude<LockReason, 'attempts'> };
+  return row ? reservationOf(row) : undefined;
+}
+
+/** What claimGuess found: the user (if the ID has one), the guess reserved for it, and `standing`. */
+export interface Claim {
+  user: UserRow | undefined;
+  /** Undefined when no guess may be checked: no user, a refused one (refusedAtPasswordForms), or locked. */
+  reservation: Reservation | undefined;
+  /** The caller's extra condition on the user, evaluated in the same statement. */
+  standing: boolean;
 }
 
 /**
- * A success: the count starts again from zero; `signedIn` when the user reached a full session (last
- * sign-in time); `audit` writes the event in the same statement (one round trip and one commit on the
- * sign-in path, issue 6).
+ * The first factor's lookup and reservation in one statement and one round trip (the sign-in's hot
+ * path, issue 19): the user of a user ID, and — unless refusedAtPasswordForms refuses them — a guess
+ * reserved exactly as reserveAttempt does (explainLock on). `standing` is a condition on the user's
+ * primary key the caller wants with it (the sign-in's organisation check). A prepared statement.
+ */
+export function claimGuess(
+  name: string,
+  standing: (userPk: SQL) => SQL<boolean>,
+): (db: Executor, rawUserId: string) => Promise<Claim> {
+  const statement = preparedStatement<
+    Record<string, unknown> & {
+      reserved_attempt: number | null;
+      reserved_status: string | null;
+      reserved_lock_reason: string | null;
+      standing: boolean;
+    }
+  >(
+    name,
+    sql`with u as (select * from ${users} where ${users.userId} = ${sql.placeholder('userId')} limit 1),
+      r as (update ${users} set failed_attempts = ${nextAttempts}, status = ${keptStatus},
+          locked_at = ${keptLockedAt}, lock_reason = ${keptLockReason}
+        from u where ${users.id} = u.id and ${refusedAtPasswordFormsSql(sql`u`)} is null and (${reservable(true)})
+        returning ${users.failedAttempts} as reserved_attempt, ${users.status} as reserved_status,
+          ${users.lockReason} as reserved_lock_reason)
+      select u.*, r.reserved_attempt, r.reserved_status, r.reserved_lock_reason, ${standing(sql`u.id`)} as standing
+      from u left join r on true`,
+  );
+  return async (db, rawUserId) => {
+    const userId = canonicalUserId(rawUserId);
+    // PostgreSQL text cannot hold NUL (the query would fail with a 500); no user ID contains one.
+    if (userId.includes('\u0000')) return { user: undefined, reservation: undefined, standing: false };
+    const [raw] = await statement(db, { userId });
+    if (!raw) return { user: undefined, reservation: undefined, standing: false };
+    return {
+      user: rowOf(users, raw),
+      reservation:
+        raw.reserved_attempt === null
+          ? undefined
+          : reservationOf({
+              failedAttempts: raw.reserved_attempt,
+              status: raw.reserved_status ?? 'Active',
+              lockReason: raw.reserved_lock_reason,
+            }),
+      standing: raw.standing === true,
+    };
+  };
+}
+
+/**
+ * The statements of a success: the count starts again from zero; `signedIn` when the user reached a
+ * full session (last sign-in time); `audit`, its event row. recordSuccess runs them as one statement;
+ * the sign-in commits them with the new session's row (sessions.start `alongside`).
+ */
+export function successStatements(
+  userPk: number,
+  options: { signedIn?: boolean; audit?: { event: AuditEvent; entry: AuditEntry } } = {},
+): SQL[] {
+  const update = sql`update ${users} set failed_attempts = 0, updated_at = now()${
+    options.signedIn ? sql`, last_login_at = now()` : sql``
+  } where id = ${userPk}`;
+  return options.audit ? [update, auditInsert(options.audit.event, options.audit.entry)] : [update];
+}
+
+/**
+ * A success (successStatements) in one statement: one round trip and one commit (issue 6).
  */
 export async function recordSuccess(
   db: Executor,
   userPk: number,
   options: { signedIn?: boolean; audit?: { event: AuditEvent; entry: AuditEntry } } = {},
 ): Promise<void> {
-  const update = sql`update ${users} set failed_attempts = 0, updated_at = now()${
-    options.signedIn ? sql`, last_login_at = now()` : sql``
-  } where id = ${userPk}`;
-  await db.execute(
-    options.audit
-      ? sql`with success as (${update}) ${auditInsert(options.audit.event, options.audit.entry)}`
-      : update,
-  );
+  const [update, insert] = successStatements(userPk, options);
+  await db.execute(insert ? sql`with success as (${update}) ${insert}` : (update as SQL));
 }
 
 /** The user reached a full session (after a second factor that recorded its own success). */
@@ -191,23 +267,45 @@ export async function guardedAttempt(
   userPk: number,
   verify: () => Promise<boolean>,
   spend: () => Promise<unknown>,
-  options: {
-    /** The caller records the success itself, with `recordSuccess`, once it knows what to record with it. */
-    deferSuccess?: boolean;
-    /**
-     * For a user an administrator locked: check the guess anyway, counted (reserveAttempt), and name
-     * the lock's reason when it was right — the sign-in's password, never a second factor.
-     */
-    explainLock?: boolean;
-  } = {},
-): Promise<{
+  options: GuessOptions = {},
+): Promise<GuessResult> {
+  return evaluateGuess(
+    db,
+    userPk,
+    await reserveAttempt(db, userPk, options.explainLock),
+    verify,
+    spend,
+    options,
+  );
+}
+
+interface GuessOptions {
+  /** The caller records the success itself, with `recordSuccess`, once it knows what to record with it. */
+  deferSuccess?: boolean;
+  /**
+   * For a user an administrator locked: check the guess anyway, counted (reserveAttempt), and name
+   * the lock's reason when it was right — the sign-in's password, never a second factor.
+   */
+  explainLock?: boolean;
+}
+
+interface GuessResult {
   result: GuardedResult;
   attempt: number;
   evaluated: boolean;
   /** Locked for this reason, told because the guess was right. */
   lockReason?: Exclude<LockReason, 'attempts'>;
-}> {
-  const reserved = await reserveAttempt(db, userPk, options.explainLock);
+}
+
+/** The rest of guardedAttempt, for a guess already reserved (or refused: undefined) — by claimGuess. */
+export async function evaluateGuess(
+  db: Executor,
+  userPk: number,
+  reserved: Reservation | undefined,
+  verify: () => Promise<boolean>,
+  spend: () => Promise<unknown>,
+  options: GuessOptions = {},
+): Promise<GuessResult> {
   if (reserved === undefined) {
     await spend();
     return { result: 'locked', attempt: LIMITS.maxFailedAttempts, evaluated: false };

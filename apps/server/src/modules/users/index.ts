@@ -7,12 +7,16 @@ import { usersRoutes } from './routes.ts';
 export const USERS_PURGE_UNKNOWN_ATTEMPTS = 'users.purge-unknown-attempts';
 
 export {
+  type Claim,
+  claimGuess,
+  evaluateGuess,
   guardedAttempt,
   lockUser,
   markSignedIn,
   purgeUnknownAttempts,
   recordSuccess,
   recordUnknownFailure,
+  successStatements,
   UNKNOWN_ATTEMPTS_CAP,
 } from './attempts.ts';
 /** A new user's row (first-login state, its first password's hash in the history) and the user ID check. */

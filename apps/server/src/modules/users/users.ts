@@ -13,6 +13,7 @@ import {
 } from '@cardportal/domain';
 import { and, desc, eq, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { cardholders, passwordHistory, securityAnswers, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { enqueueMail, type OutgoingMail } from '../../kernel/outbox.ts';
@@ -36,6 +37,10 @@ export function refusedAtPasswordForms(
   if (!user) return undefined;
   return user.status === 'Inactive' ? 'inactive' : user.sso ? 'sso-enforced' : undefined;
 }
+
+/** refusedAtPasswordForms in SQL over a `users` row under `alias` (claimGuess): the reason, or null. */
+export const refusedAtPasswordFormsSql = (alias: SQL): SQL =>
+  sql`(case when ${alias}.status = 'Inactive' then 'inactive' when ${alias}.sso then 'sso-enforced' end)`;
 
 /** User data access shared by sign-in, the application and the admin CLI. */
 export async function findUserByUserId(db: Executor, rawUserId: string): Promise<UserRow | undefined> {
@@ -315,18 +320,20 @@ export async function updateOwnSettings(
     await db.update(sessions).set({ locale: values.locale }).where(eq(sessions.userPk, userPk));
 }
 
+/** The login descriptor's statement, on every sign-in: prepared (issue 19). */
+const ldapIdStatement = preparedStatement<{ ldapId: string }>(
+  'users_ldap_id_or_decoy',
+  sql`select coalesce(u.ldap_id, ${sql.placeholder('decoy')}) as "ldapId"
+    from (select 1) as one
+    left join ${users} u on u.user_id = ${sql.placeholder('userId')}`,
+);
 /**
  * The user's ldap id, or the decoy's when no user has this (canonical) ID: one statement answering one
  * row of one shape either way, the decoy filled in by the database, so neither the answer nor the time
  * taken tells which (DESIGN §5).
  */
 export async function ldapIdOrDecoy(db: Executor, canonicalId: string, decoy: string): Promise<string> {
-  const [row] = await queryRows<{ ldapId: string }>(
-    db,
-    sql`select coalesce(u.ldap_id, ${decoy}) as "ldapId"
-      from (select 1) as one
-      left join ${users} u on u.user_id = ${canonicalId}`,
-  );
+  const [row] = await ldapIdStatement(db, { userId: canonicalId, decoy });
   return row?.ldapId ?? decoy;
 }
 
