@@ -29,6 +29,17 @@ export function preparedStatement<Row extends object>(
   };
 }
 
+/**
+ * Statements with placeholders and their values, that another module's prepared statement runs as
+ * data-modifying CTEs of its own (the sign-in's success, committed with the session: sessions.start).
+ */
+export interface StatementTemplate {
+  /** One name for each text of `parts`. */
+  name: string;
+  parts: SQL[];
+  values: Record<string, unknown>;
+}
+
 interface HandleSession {
   prepareQuery(
     query: { sql: string; params: unknown[] },

@@ -45,6 +45,23 @@ export function auditInsert(event: AuditEvent, entry: AuditEntry): SQL {
     values (${event}, ${entry.userPk ?? null}, ${entry.ip ?? null}, ${JSON.stringify(entry.detail ?? {})}::jsonb)`;
 }
 
+/**
+ * auditInsert for a prepared statement (db/prepared.ts): the same insert with placeholders, filled by
+ * `auditValues`. One audit row a statement.
+ */
+export const auditInsertTemplate: SQL = sql`insert into ${auditEvents} (event, user_pk, ip, detail)
+  values (${sql.placeholder('auditEvent')}, ${sql.placeholder('auditUserPk')}::integer,
+    ${sql.placeholder('auditIp')}::text, ${sql.placeholder('auditDetail')}::jsonb)`;
+
+export function auditValues(event: AuditEvent, entry: AuditEntry): Record<string, unknown> {
+  return {
+    auditEvent: event,
+    auditUserPk: entry.userPk ?? null,
+    auditIp: entry.ip ?? null,
+    auditDetail: JSON.stringify(entry.detail ?? {}),
+  };
+}
+
 /** Records a sign-in event. `detail` must never carry a secret (password, code, answer, session id). */
 export async function audit(db: Executor, event: AuditEvent, entry: AuditEntry): Promise<void> {
   await db.insert(auditEvents).values({

@@ -3,6 +3,7 @@ import { and, eq, gt, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
+import { preparedStatement, rowOf, type StatementTemplate } from '../db/prepared.ts';
 import { sessions } from '../db/schema.ts';
 import { sendError } from '../http/errors.ts';
 import type { Secrets } from '../kernel/secrets.ts';
@@ -18,6 +19,8 @@ export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 const tooOld = sql`now() - make_interval(secs => ${SESSION_MAX_AGE_MS / 1000})`;
 
 export type SessionRow = typeof sessions.$inferSelect;
+
+type RawStatement = (db: Executor, values: Record<string, unknown>) => Promise<Record<string, unknown>[]>;
 
 /**
  * Ends every session of a user — but the one whose id hash is `except` (the session that changed the
@@ -103,41 +106,68 @@ export class SessionManager {
 
   /**
    * Starts a session (sign-in or a stage change): always a new id, so an id known before sign-in is
-   * worthless after it; the previous session of the request is deleted.
+   * worthless after it; the previous session of the request is deleted. `alongside`: statements
+   * committed with the session's row, in its one statement (the sign-in's success, issue 19).
    */
   async start(
     request: FastifyRequest,
     reply: FastifyReply,
     values: NewSession,
-    /** Statements committed with the session's row, in its statement (the sign-in's success, issue 19). */
-    alongside: SQL[] = [],
+    alongside?: StatementTemplate,
   ): Promise<SessionRow> {
     const prior = this.idOf(request);
     const id = randomId();
     const now = new Date();
-    // One statement: the previous session's row and `alongside` go in data-modifying CTEs of the insert
-    // (a sign-in is CPU-bound on the database's side too: issues 6 and 19).
-    const parts = [
-      ...(prior ? [sql`delete from ${sessions} where ${sessions.idHash} = ${sha256(prior)}`] : []),
-      ...alongside,
-    ];
-    const writer = parts.length
-      ? this.db.with(...parts.map((part, i) => this.db.$with(`alongside_${i}`, {}).as(part)))
-      : this.db;
-    const [row] = await writer
-      .insert(sessions)
-      .values({
-        ...values,
-        idHash: sha256(id),
-        createdAt: values.createdAt ?? now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + this.config.sessionIdleMs),
-      })
-      .returning();
-    if (!row) throw new Error('session insert returned no row');
+    const createdAt = values.createdAt ?? now;
+    const expiresAt = new Date(now.getTime() + this.config.sessionIdleMs);
+    // One prepared statement: the previous session's row (if any: a null hash matches none) and
+    // `alongside` go in data-modifying CTEs of the insert (CPU-bound on the database's side too: issues 6, 19).
+    const [raw] = await this.startStatement(alongside)(this.db, {
+      ...alongside?.values,
+      priorHash: prior ? sha256(prior) : null,
+      idHash: sha256(id),
+      userPk: values.userPk,
+      stage: values.stage,
+      cobrand: values.cobrand,
+      locale: values.locale,
+      sso: values.sso,
+      data: JSON.stringify(values.data ?? {}),
+      createdAt: createdAt.toISOString(),
+      lastSeenAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    });
+    if (!raw) throw new Error('session insert returned no row');
+    const row = rowOf(sessions, raw);
     this.setCookies(reply, id);
     this.cache.set(request, Promise.resolve(row));
     return row;
+  }
+
+  private readonly startStatements = new Map<string, RawStatement>();
+
+  /** The session insert with the CTEs of `alongside`'s kind, built once per kind. */
+  private startStatement(alongside: StatementTemplate | undefined) {
+    const key = alongside?.name ?? '';
+    let statement = this.startStatements.get(key);
+    if (!statement) {
+      const placeholder = (name: string) => sql.placeholder(name);
+      const ctes = [
+        sql`previous as (delete from ${sessions} where ${sessions.idHash} = ${placeholder('priorHash')}::text)`,
+        ...(alongside?.parts ?? []).map((part, i) => sql`${sql.raw(`alongside_${i}`)} as (${part})`),
+      ];
+      statement = preparedStatement<Record<string, unknown>>(
+        `session_start${key ? `_${key}` : ''}`,
+        sql`with ${sql.join(ctes, sql`, `)}
+          insert into ${sessions} (id_hash, user_pk, stage, cobrand, locale, sso, data, created_at, last_seen_at, expires_at)
+          values (${placeholder('idHash')}, ${placeholder('userPk')}::integer, ${placeholder('stage')},
+            ${placeholder('cobrand')}, ${placeholder('locale')}, ${placeholder('sso')}::boolean,
+            ${placeholder('data')}::jsonb, ${placeholder('createdAt')}::timestamptz,
+            ${placeholder('lastSeenAt')}::timestamptz, ${placeholder('expiresAt')}::timestamptz)
+          returning *`,
+      );
+      this.startStatements.set(key, statement);
+    }
+    return statement;
   }
 
   /** Ends the request's session on the server and hands the browser a fresh anonymous id. */

@@ -8,8 +8,8 @@ import {
   portalUrl,
   type SessionStage,
 } from '@cardportal/domain';
-import type { SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import type { StatementTemplate } from '../../db/prepared.ts';
 import { audit } from '../../kernel/audit.ts';
 import { enqueueMail, maskEmail, type OutgoingMail } from '../../kernel/outbox.ts';
 import type { Secrets } from '../../kernel/secrets.ts';
@@ -29,7 +29,7 @@ import {
   recordSuccess,
   recordUnknownFailure,
   refusedAtPasswordForms,
-  successStatements,
+  successTemplate,
   type UserRow,
 } from '../users/index.ts';
 import { consumeOtpCode, issueOtpCode } from './otp-codes.ts';
@@ -52,7 +52,7 @@ export type LoginOutcome =
       url: string;
       data?: Record<string, unknown>;
       /** Statements to commit with the new session's row (sessions.start `alongside`): the success. */
-      alongside?: SQL[];
+      alongside?: StatementTemplate;
     };
 
 /** Composes a localised, co-branded mail (the route supplies bundles and co-brand). */
@@ -267,7 +267,7 @@ export class LoginService {
       url = stage === 'full' ? APP_BASE : portalUrl(stage, links);
     }
     // The success is committed with the session's row, in its statement (issue 19).
-    const alongside = successStatements(user.id, {
+    const alongside = successTemplate(user.id, {
       signedIn: stage === 'full',
       audit: { event: 'login.success', entry: { userPk: user.id, ip: attempt.ip, detail: { stage } } },
     });

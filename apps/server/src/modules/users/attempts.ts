@@ -1,9 +1,15 @@
 import { canonicalUserId, LIMITS } from '@cardportal/domain';
 import { and, asc, desc, eq, gte, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { preparedStatement, rowOf } from '../../db/prepared.ts';
+import { preparedStatement, rowOf, type StatementTemplate } from '../../db/prepared.ts';
 import { unknownAttempts, users } from '../../db/schema.ts';
-import { type AuditEntry, type AuditEvent, auditInsert } from '../../kernel/audit.ts';
+import {
+  type AuditEntry,
+  type AuditEvent,
+  auditInsert,
+  auditInsertTemplate,
+  auditValues,
+} from '../../kernel/audit.ts';
 import { refusedAtPasswordFormsSql, type UserRow } from './users.ts';
 
 const lockExpired = (column: typeof users.lockedAt | typeof unknownAttempts.lockedAt) =>
@@ -122,10 +128,9 @@ export function claimGuess(
 
 /**
  * The statements of a success: the count starts again from zero; `signedIn` when the user reached a
- * full session (last sign-in time); `audit`, its event row. recordSuccess runs them as one statement;
- * the sign-in commits them with the new session's row (sessions.start `alongside`).
+ * full session (last sign-in time); `audit`, its event row (successTemplate: the same, prepared).
  */
-export function successStatements(
+function successStatements(
   userPk: number,
   options: { signedIn?: boolean; audit?: { event: AuditEvent; entry: AuditEntry } } = {},
 ): SQL[] {
@@ -133,6 +138,33 @@ export function successStatements(
     options.signedIn ? sql`, last_login_at = now()` : sql``
   } where id = ${userPk}`;
   return options.audit ? [update, auditInsert(options.audit.event, options.audit.entry)] : [update];
+}
+
+const successTemplates = {
+  signedIn: [
+    sql`update ${users} set failed_attempts = 0, updated_at = now(), last_login_at = now() where id = ${sql.placeholder('userPk')}`,
+    auditInsertTemplate,
+  ],
+  partial: [
+    sql`update ${users} set failed_attempts = 0, updated_at = now() where id = ${sql.placeholder('userPk')}`,
+    auditInsertTemplate,
+  ],
+};
+
+/**
+ * successStatements with its audit row, as a template for a prepared statement: the sign-in commits it
+ * with the new session (sessions.start), one statement whose text is built and planned once (issue 19).
+ */
+export function successTemplate(
+  userPk: number,
+  options: { signedIn: boolean; audit: { event: AuditEvent; entry: AuditEntry } },
+): StatementTemplate {
+  const variant = options.signedIn ? 'signedIn' : 'partial';
+  return {
+    name: `success_${variant}`,
+    parts: successTemplates[variant],
+    values: { userPk, ...auditValues(options.audit.event, options.audit.entry) },
+  };
 }
 
 /**

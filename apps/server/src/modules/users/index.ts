@@ -16,7 +16,7 @@ export {
   purgeUnknownAttempts,
   recordSuccess,
   recordUnknownFailure,
-  successStatements,
+  successTemplate,
   UNKNOWN_ATTEMPTS_CAP,
 } from './attempts.ts';
 /** A new user's row (first-login state, its first password's hash in the history) and the user ID check. */
