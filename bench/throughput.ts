@@ -90,7 +90,7 @@ export interface CpuPerSignIn {
   total: number;
 }
 
-const CLOCK_TICK_MS = 10; // USER_HZ = 100 on Linux
+export const CLOCK_TICK_MS = 10; // USER_HZ = 100 on Linux
 
 function ticksOf(statFile: string): number {
   try {
@@ -101,23 +101,45 @@ function ticksOf(statFile: string): number {
   }
 }
 
-/** CPU ticks so far: the server's main thread, its other threads, and every postgres process. */
-function cpuTicks(serverPid: number): { main: number; threads: number; database: number; self: number } {
+/** A process's parent pid (field 4 of /proc/{pid}/stat), or 0 when it has gone. */
+function parentOf(pid: string): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU ticks so far: the server's event-loop threads (its own main thread, and each cluster worker's
+ * when it runs WORKERS > 1), their other threads, and every postgres process.
+ */
+export function cpuTicks(serverPid: number): { main: number; threads: number; database: number; self: number } {
   let main = 0;
   let threads = 0;
-  for (const tid of readdirSync(`/proc/${serverPid}/task`)) {
-    const t = ticksOf(`/proc/${serverPid}/task/${tid}/stat`);
-    if (Number(tid) === serverPid) main += t;
-    else threads += t;
-  }
   let database = 0;
+  const processes = [serverPid];
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres')
         database += ticksOf(`/proc/${pid}/stat`);
+      else if (parentOf(pid) === serverPid) processes.push(Number(pid));
     } catch {
       // gone
+    }
+  }
+  for (const pid of processes) {
+    let tids: string[] = [];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue; // gone
+    }
+    for (const tid of tids) {
+      const t = ticksOf(`/proc/${pid}/task/${tid}/stat`);
+      if (Number(tid) === pid) main += t;
+      else threads += t;
     }
   }
   const own = process.cpuUsage();

@@ -1,5 +1,5 @@
 import { LIMITS, type SessionStage } from '@cardportal/domain';
-import { and, eq, gt, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
