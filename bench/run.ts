@@ -2,6 +2,8 @@
  * Benchmarks (not tests): `npm run bench` runs every benchmark in bench/ against the production build
  * on loopback, side by side with the bounds they are judged against:
  *  - sign-in throughput (autocannon) against the argon2id bound measured in the same run, both modes;
+ *  - the same sign-ins against better-auth's on the same PostgreSQL server, in alternating rounds;
+ *  - two server processes (WORKERS=2) against one;
  *  - public calls against a bare Fastify JSON route;
  *  - page weight and Chromium timings of the sign-in screen, plain and throttled;
  *  - resident memory idle and at peak sign-in load, embedded and PostgreSQL;
@@ -11,7 +13,8 @@
  *  - summary: the Transaction Summary at 100,000 and 10,000,000 transactions, by scope, deep and filtered;
  *  - accounting: value search over 100,000 accounting code values.
  * Writes bench/results/latest.json and a table. `-- --check` exits non-zero when a budget is missed;
- * `-- --quick` runs short levels; `-- --only=signin,public,page,scale,paging,import,summary,accounting,expenses` picks sections.
+ * `-- --quick` runs short levels; `-- --only=signin,peer,workers,public,page,scale,paging,import,summary,accounting,expenses` picks
+ * sections.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
@@ -23,9 +26,10 @@ import { importBench } from './import.ts';
 import { type Effort, POSTGRES_ADMIN_URL, root, rssMb, type Section, startServer } from './lib.ts';
 import { pageBench } from './page.ts';
 import { pagingBench } from './paging.ts';
+import { peerBench } from './peer.ts';
 import { scaleBench } from './scale.ts';
 import { summaryBench } from './summary.ts';
-import { argonBound, publicBench, signInBench } from './throughput.ts';
+import { addBenchUsers, argonBound, publicBench, signInBench, workersBench } from './throughput.ts';
 
 export interface BenchReport {
   at: string;
@@ -78,20 +82,29 @@ export async function runBenchmarks(effort: Effort, only?: Set<string>): Promise
       await embedded.stop();
     }
   }
-  if (wants('signin')) {
+  if (wants('signin') || wants('peer')) {
     const database = await scratchDatabase();
+    const peerDatabase = await scratchDatabase();
     try {
       const server = await startServer({ DATABASE_URL: database.url, DEMO: '1' });
       const idle = await idleMemory(server.pid);
       try {
-        sections.push(await signInBench(server, effort, 'postgres', await argonBound(effort), idle));
+        if (wants('signin'))
+          sections.push(await signInBench(server, effort, 'postgres', await argonBound(effort), idle));
+        // The peer beside ours, on the same PostgreSQL server and the same users (issue 19).
+        if (wants('peer')) {
+          const users = await addBenchUsers(server, effort === 'smoke' ? 200 : 20_000);
+          sections.push(await peerBench(server, users, peerDatabase.url, effort, await argonBound(effort)));
+        }
       } finally {
         await server.stop();
       }
     } finally {
       await database.drop();
+      await peerDatabase.drop();
     }
   }
+  if (wants('workers')) sections.push(await workersBench(effort, scratchDatabase));
   if (wants('scale')) sections.push(await scaleBench(effort));
   if (wants('paging')) sections.push(await pagingBench(effort));
   if (wants('import')) sections.push(await importBench(effort));

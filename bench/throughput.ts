@@ -20,6 +20,7 @@ import {
   root,
   rssMb,
   type Section,
+  startServer,
 } from './lib.ts';
 
 /** The product's argon2id parameters (apps/server/src/security/hashing.ts). */
@@ -71,6 +72,8 @@ export async function addBenchUsers(server: RunningServer, count: number): Promi
        on conflict (user_id) do nothing`,
       [count],
     );
+    // Now, not during a measured run: autovacuum would wake for the new rows in the middle of one.
+    await client.query('vacuum analyze users');
   } finally {
     await client.end();
   }
@@ -114,7 +117,12 @@ function parentOf(pid: string): number {
  * CPU ticks so far: the server's event-loop threads (its own main thread, and each cluster worker's
  * when it runs WORKERS > 1), their other threads, and every postgres process.
  */
-export function cpuTicks(serverPid: number): { main: number; threads: number; database: number; self: number } {
+export function cpuTicks(serverPid: number): {
+  main: number;
+  threads: number;
+  database: number;
+  self: number;
+} {
   let main = 0;
   let threads = 0;
   let database = 0;
@@ -173,7 +181,17 @@ export async function signInLoad(
   let next = 0;
   const latencies: number[] = [];
   let failures = 0;
-  type Ctx = { cookies: Map<string, string>; start: number; user: string };
+  // The load generator shares the cores with the server, so it does as little as it can per request:
+  // the bodies are made before the run, the visitor's two cookies kept as one header string.
+  const descriptorBodies = users.map((user) => JSON.stringify({ userId: user }));
+  const loginBodies = users.map((user) =>
+    new URLSearchParams({
+      username: user,
+      password: DEMO_PASSWORD,
+      'login-form-type': 'password',
+    }).toString(),
+  );
+  type Ctx = { cookie: string; token: string; start: number; user: number };
   const take = (ctx: Ctx, headers: Record<string, unknown> | string[] | undefined) => {
     let lines: string[] = [];
     if (Array.isArray(headers)) {
@@ -184,14 +202,16 @@ export async function signInLoad(
       const v = headers['set-cookie'];
       lines = Array.isArray(v) ? v.map(String) : v ? [String(v)] : [];
     }
+    const pairs: string[] = [];
     for (const line of lines) {
-      const [pair] = line.split(';');
-      const i = pair?.indexOf('=') ?? -1;
-      if (pair && i > 0) ctx.cookies.set(pair.slice(0, i), pair.slice(i + 1));
+      const pair = line.slice(0, line.indexOf(';') >>> 0);
+      pairs.push(pair);
+      if (pair.startsWith('sec-token=')) ctx.token = pair.slice('sec-token='.length);
     }
+    ctx.cookie = pairs.join('; ');
   };
-  const cookieHeader = (ctx: Ctx) => [...ctx.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const url = new URL(base);
+  const host = url.host;
   const result = await autocannon({
     url: base,
     connections,
@@ -204,10 +224,11 @@ export async function signInLoad(
         path: '/sdportal/rest/csrf',
         setupRequest: (req, context) => {
           const ctx = context as unknown as Ctx;
-          ctx.cookies = new Map();
+          ctx.cookie = '';
+          ctx.token = '';
           ctx.start = performance.now();
-          ctx.user = users[next++ % users.length] as string;
-          return { ...req, headers: { host: url.host } };
+          ctx.user = next++ % users.length;
+          return { ...req, headers: { host } };
         },
         onResponse: (_status, _body, context, headers) => take(context as unknown as Ctx, headers),
       },
@@ -216,17 +237,16 @@ export async function signInLoad(
         path: '/sdportal/rest/user/loginSignin',
         setupRequest: (req, context) => {
           const ctx = context as unknown as Ctx;
-          const token = ctx.cookies.get('sec-token') ?? '';
           return {
             ...req,
             headers: {
-              host: url.host,
+              host,
               'content-type': 'application/json',
-              cookie: cookieHeader(ctx),
-              'x-csrf-token': token,
-              'x-xsrf-token': token,
+              cookie: ctx.cookie,
+              'x-csrf-token': ctx.token,
+              'x-xsrf-token': ctx.token,
             },
-            body: JSON.stringify({ userId: ctx.user }),
+            body: descriptorBodies[ctx.user],
           };
         },
       },
@@ -235,21 +255,16 @@ export async function signInLoad(
         path: '/heracles/login',
         setupRequest: (req, context) => {
           const ctx = context as unknown as Ctx;
-          const token = ctx.cookies.get('sec-token') ?? '';
           return {
             ...req,
             headers: {
-              host: url.host,
+              host,
               'content-type': 'application/x-www-form-urlencoded',
-              cookie: cookieHeader(ctx),
-              'x-csrf-token': token,
-              'x-xsrf-token': token,
+              cookie: ctx.cookie,
+              'x-csrf-token': ctx.token,
+              'x-xsrf-token': ctx.token,
             },
-            body: new URLSearchParams({
-              username: ctx.user,
-              password: DEMO_PASSWORD,
-              'login-form-type': 'password',
-            }).toString(),
+            body: loginBodies[ctx.user],
           };
         },
         onResponse: (status, body, context) => {
@@ -393,8 +408,8 @@ export async function publicBench(server: RunningServer, effort: Effort): Promis
     bad: bareRuns.reduce((a, r) => a + r.bad, 0),
   };
   const budgets: Budget[] = runs.map((r) => ({
-    name: `public call ≥ 60 % of bare Fastify: ${r.path.split('?')[0]}`,
-    ok: r.ratio >= 0.6 && r.bad === 0,
+    name: `public call ≥ 75 % of bare Fastify: ${r.path.split('?')[0]}`,
+    ok: r.ratio >= 0.75 && r.bad === 0,
     detail: `${(100 * r.ratio).toFixed(0)} % (${r.perSecond.toFixed(0)} vs ${r.bare.toFixed(0)}/s)${r.bad ? `, ${r.bad} bad answers` : ''}`,
   }));
   return {
@@ -492,7 +507,7 @@ export async function signInBench(
   const cpu = peak.cpu;
   const otherMs = cpu && hashMs !== undefined ? Math.max(0, cpu.total - hashMs) : undefined;
   const ceiling = hashMs !== undefined && otherMs !== undefined ? hashMs / (hashMs + otherMs) : undefined;
-  const idleBudget = mode === 'embedded' ? 250 : 120;
+  const idleBudget = mode === 'embedded' ? 200 : 120;
   const budgets: Budget[] = [
     {
       name: `memory ${label} idle ≤ ${idleBudget} MB`,
@@ -517,13 +532,8 @@ export async function signInBench(
         : 'not run',
     },
   ];
-  if (ratio !== undefined) {
-    budgets.unshift({
-      name: `sign-ins ≥ 85 % of the argon2id bound (${label})`,
-      ok: ratio >= 0.85,
-      detail: `${(100 * ratio).toFixed(0)} % (${peak.perSecond.toFixed(1)} of ${bound?.perSecond.toFixed(1)}/s)${ceiling !== undefined ? `; the CPU a sign-in costs besides its hash caps it at ${(100 * ceiling).toFixed(0)} %` : ''}`,
-    });
-  }
+  // The sign-ins' budget against the bound is the peer section's (issue 19: ≥ 80 % in PostgreSQL mode,
+  // judged with the bound measured around the same rounds); here the curve and where the CPU goes.
   return {
     name: `signin-${mode}`,
     figures: {
@@ -564,4 +574,140 @@ export async function signInBench(
     ].filter(Boolean),
     budgets,
   };
+}
+
+/** The pids of a server's cluster workers (its child processes), none with WORKERS=1. */
+function workerPids(serverPid: number): number[] {
+  const pids: number[] = [];
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (Number(stat.split(') ')[1]?.split(' ')[1]) === serverPid) pids.push(Number(pid));
+    } catch {
+      // gone
+    }
+  }
+  return pids;
+}
+
+/**
+ * Every core (issue 19 item 3): the product with WORKERS=2 (two processes on one port, node:cluster)
+ * against WORKERS=1, both in PostgreSQL mode with Redis, each on a database of its own, driven in
+ * alternating rounds at 8 and 32 connections. Idle memory per worker. On paper: how sign-ins would
+ * scale with cores, from the costs measured here.
+ */
+export async function workersBench(
+  effort: Effort,
+  scratch: () => Promise<{ url: string; drop(): Promise<void> }>,
+): Promise<Section> {
+  const seconds = secondsFor(effort);
+  const rounds = effort === 'full' ? 2 : 1;
+  const levels = effort === 'smoke' ? [2] : [8, 32];
+  const databases = [await scratch(), await scratch()];
+  const servers: RunningServer[] = [];
+  try {
+    for (const [i, workers] of [1, 2].entries())
+      servers.push(
+        await startServer({
+          DATABASE_URL: databases[i]?.url ?? '',
+          REDIS_URL: 'redis://127.0.0.1:6379',
+          WORKERS: String(workers),
+          DEMO: '1',
+        }),
+      );
+    await new Promise((r) => setTimeout(r, 2000));
+    const idlePerWorker = servers.map((s) => {
+      const pids = workerPids(s.pid);
+      return pids.length ? pids.map(rssMb) : [rssMb(s.pid)];
+    });
+    const primaryMb = servers[1] ? rssMb(servers[1].pid) : 0;
+    const users = await Promise.all(servers.map((s) => addBenchUsers(s, effort === 'smoke' ? 200 : 20_000)));
+    for (const [i, s] of servers.entries()) await signInLoad(s.base, users[i] ?? [], 4, 1);
+    const results: { connections: number; perSecond: number[]; cpu: CpuPerSignIn[]; failures: number }[] = [];
+    for (const connections of levels) {
+      const signIns = [0, 0];
+      const ticks = [
+        { main: 0, threads: 0, database: 0, self: 0 },
+        { main: 0, threads: 0, database: 0, self: 0 },
+      ];
+      let failures = 0;
+      for (let round = 0; round < rounds; round++) {
+        for (const [i, s] of servers.entries()) {
+          const before = cpuTicks(s.pid);
+          const run = await signInLoad(s.base, users[i] ?? [], connections, seconds);
+          const after = cpuTicks(s.pid);
+          signIns[i] = (signIns[i] ?? 0) + run.signIns;
+          failures += run.failures + run.requestErrors;
+          const t = ticks[i];
+          if (t)
+            for (const key of ['main', 'threads', 'database', 'self'] as const)
+              t[key] += after[key] - before[key];
+        }
+      }
+      const cpu = ticks.map((t, i) => {
+        const per = (x: number) => (signIns[i] ? (x * CLOCK_TICK_MS) / (signIns[i] ?? 1) : 0);
+        const c = {
+          serverMain: per(t.main),
+          serverThreads: per(t.threads),
+          database: per(t.database),
+          loadGenerator: per(t.self),
+          total: 0,
+        };
+        c.total = c.serverMain + c.serverThreads + c.database + c.loadGenerator;
+        return c;
+      });
+      results.push({
+        connections,
+        perSecond: signIns.map((n) => n / (rounds * seconds)),
+        cpu,
+        failures,
+      });
+    }
+    const bound = await argonBound(effort);
+    const cores = availableParallelism();
+    const hashMs = (cores * 1000) / bound.perSecond;
+    const one = results.reduce((a, b) => ((b.perSecond[0] ?? 0) > (a.perSecond[0] ?? 0) ? b : a));
+    const loopMs = one.cpu[0]?.serverMain ?? 0;
+    const perCore = 1000 / (hashMs + loopMs);
+    const budgets: Budget[] = [
+      {
+        name: 'memory PostgreSQL idle ≤ 120 MB per worker (WORKERS=2)',
+        ok: (idlePerWorker[1] ?? []).every((mb) => mb <= 120),
+        detail: `${(idlePerWorker[1] ?? []).map((mb) => mb.toFixed(0)).join(' and ')} MB (the primary ${primaryMb.toFixed(0)} MB; one process ${(idlePerWorker[0] ?? []).map((mb) => mb.toFixed(0)).join('')} MB)`,
+      },
+      {
+        name: 'no failed sign-in (WORKERS=1 and 2)',
+        ok: results.every((r) => r.failures === 0),
+        detail: results.map((r) => `x${r.connections}: ${r.failures}`).join(', '),
+      },
+    ];
+    return {
+      name: 'signin-workers',
+      figures: {
+        rounds,
+        seconds,
+        bound,
+        idlePerWorkerMb: idlePerWorker,
+        primaryMb,
+        levels: results,
+        paper: { verificationCpuMs: hashMs, eventLoopMsPerSignIn: loopMs, perCore },
+      },
+      table: [
+        ...results.flatMap((r) => [
+          `x${String(r.connections).padEnd(3)} WORKERS=1 ${r.perSecond[0]?.toFixed(1)}/s, WORKERS=2 ${r.perSecond[1]?.toFixed(1)}/s (${((r.perSecond[1] ?? 0) / (r.perSecond[0] || 1)).toFixed(2)} ×)`,
+          ...r.cpu.map(
+            (c, i) =>
+              `     WORKERS=${i + 1} CPU per sign-in: main threads ${c.serverMain.toFixed(2)}, other threads ${c.serverThreads.toFixed(2)}, PostgreSQL ${c.database.toFixed(2)}, load generator ${c.loadGenerator.toFixed(2)} = ${c.total.toFixed(2)} ms`,
+          ),
+        ]),
+        `on paper: a sign-in costs one verification (${hashMs.toFixed(2)} ms of CPU here) and ${loopMs.toFixed(2)} ms of event loop, so one event loop alone caps at ${(1000 / (loopMs || 1)).toFixed(0)}/s and each core with a worker of its own adds up to ${perCore.toFixed(0)}/s (PostgreSQL and the clients elsewhere): ${[4, 8, 16].map((n) => `${n} cores ≈ ${(n * perCore).toFixed(0)}/s`).join(', ')}`,
+        `memory idle per worker: WORKERS=2 ${(idlePerWorker[1] ?? []).map((mb) => mb.toFixed(0)).join(' / ')} MB (+ primary ${primaryMb.toFixed(0)} MB), WORKERS=1 ${(idlePerWorker[0] ?? []).map((mb) => mb.toFixed(0)).join('')} MB`,
+      ],
+      budgets,
+    };
+  } finally {
+    for (const s of servers) await s.stop();
+    for (const d of databases) await d.drop();
+  }
 }

@@ -3,7 +3,7 @@ import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { preparedStatement, rowOf, type StatementTemplate } from '../db/prepared.ts';
+import { preparedStatement, type StatementTemplate } from '../db/prepared.ts';
 import { sessions } from '../db/schema.ts';
 import { sendError } from '../http/errors.ts';
 import type { Secrets } from '../kernel/secrets.ts';
@@ -137,7 +137,18 @@ export class SessionManager {
       expiresAt: expiresAt.toISOString(),
     });
     if (!raw) throw new Error('session insert returned no row');
-    const row = rowOf(sessions, raw);
+    const row: SessionRow = {
+      idHash: raw.id_hash as string,
+      userPk: values.userPk,
+      stage: values.stage,
+      cobrand: values.cobrand,
+      locale: values.locale,
+      sso: values.sso,
+      data: values.data ?? {},
+      createdAt,
+      lastSeenAt: now,
+      expiresAt,
+    };
     this.setCookies(reply, id);
     this.cache.set(request, Promise.resolve(row));
     return row;
@@ -153,7 +164,7 @@ export class SessionManager {
       const placeholder = (name: string) => sql.placeholder(name);
       const ctes = [
         sql`previous as (delete from ${sessions} where ${sessions.idHash} = ${placeholder('priorHash')}::text)`,
-        ...(alongside?.parts ?? []).map((part, i) => sql`${sql.raw(`alongside_${i}`)} as (${part})`),
+        ...(alongside?.parts ?? []).map((part, i) => sql`${sql.identifier(`alongside_${i}`)} as (${part})`),
       ];
       statement = preparedStatement<Record<string, unknown>>(
         `session_start${key ? `_${key}` : ''}`,
@@ -163,7 +174,7 @@ export class SessionManager {
             ${placeholder('cobrand')}, ${placeholder('locale')}, ${placeholder('sso')}::boolean,
             ${placeholder('data')}::jsonb, ${placeholder('createdAt')}::timestamptz,
             ${placeholder('lastSeenAt')}::timestamptz, ${placeholder('expiresAt')}::timestamptz)
-          returning *`,
+          returning id_hash`,
       );
       this.startStatements.set(key, statement);
     }
