@@ -43,36 +43,49 @@ function overlay(base: Record<string, string>, own: Record<string, string>): Rec
 }
 
 /**
- * The text bundles of every supported locale, loaded once. A locale's bundle is its own file laid over
- * en_US, so a key that is not yet translated shows in English rather than as a raw key. The application's
- * namespaces (docs/text.md) are cut from both bundles by key.
+ * The text bundles of every supported locale. A locale's bundle is its own file laid over en_US, so a
+ * key that is not yet translated shows in English rather than as a raw key. The application's namespaces
+ * (docs/text.md) are cut from both bundles by key.
+ *
+ * Every file is read and checked at start (a broken bundle stops the start), but a locale's bundles are
+ * built on its first use and then kept: a server holds the languages it serves, not all 23 (about 1.5 MB
+ * of heap each: issue 19, idle memory). en_US, the fallback of every other, is built at once.
  */
 export class TextBundles {
   private readonly bundles = new Map<string, LoadedBundle>();
+  private readonly built = new Set<string>();
 
-  constructor(dir: string) {
+  constructor(private readonly dir: string) {
+    for (const locale of SUPPORTED_LOCALES) for (const name of BUNDLE_NAMES) readBundle(dir, locale, name);
+    this.build(DEFAULT_LOCALE);
+  }
+
+  /** Builds a supported locale's bundles and namespaces once. */
+  private build(locale: string): void {
+    if (this.built.has(locale) || !(SUPPORTED_LOCALES as readonly string[]).includes(locale)) return;
     for (const name of BUNDLE_NAMES) {
-      const base = readBundle(dir, DEFAULT_LOCALE, name) ?? {};
-      for (const locale of SUPPORTED_LOCALES) {
-        const own = locale === DEFAULT_LOCALE ? {} : (readBundle(dir, locale, name) ?? {});
-        this.bundles.set(`${locale}/${name}`, loaded(overlay(base, own)));
+      const base =
+        locale === DEFAULT_LOCALE
+          ? {}
+          : (this.bundles.get(`${DEFAULT_LOCALE}/${name}`)?.texts as Record<string, string>);
+      const own = readBundle(this.dir, locale, name) ?? {};
+      this.bundles.set(`${locale}/${name}`, loaded(locale === DEFAULT_LOCALE ? own : overlay(base, own)));
+    }
+    const split = new Map<AppTextNamespace, Record<string, string>>(
+      APP_TEXT_NAMESPACES.map((namespace) => [namespace, {}]),
+    );
+    for (const name of BUNDLE_NAMES)
+      for (const [key, text] of Object.entries(this.bundles.get(`${locale}/${name}`)?.texts ?? {})) {
+        const namespace = textNamespaceOf(key);
+        if (namespace) (split.get(namespace) as Record<string, string>)[key] = text;
       }
-    }
-    for (const locale of SUPPORTED_LOCALES) {
-      const split = new Map<AppTextNamespace, Record<string, string>>(
-        APP_TEXT_NAMESPACES.map((namespace) => [namespace, {}]),
-      );
-      for (const name of BUNDLE_NAMES)
-        for (const [key, text] of Object.entries(this.get(locale, name).texts)) {
-          const namespace = textNamespaceOf(key);
-          if (namespace) (split.get(namespace) as Record<string, string>)[key] = text;
-        }
-      for (const [namespace, texts] of split) this.bundles.set(`${locale}/app:${namespace}`, loaded(texts));
-    }
+    for (const [namespace, texts] of split) this.bundles.set(`${locale}/app:${namespace}`, loaded(texts));
+    this.built.add(locale);
   }
 
   /** One namespace of the application's texts (`shell`, `people`, ...). */
   namespace(locale: Locale, namespace: AppTextNamespace): LoadedBundle {
+    this.build(locale);
     const bundle =
       this.bundles.get(`${locale}/app:${namespace}`) ??
       this.bundles.get(`${DEFAULT_LOCALE}/app:${namespace}`);
@@ -81,6 +94,7 @@ export class TextBundles {
   }
 
   get(locale: Locale, name: BundleName): LoadedBundle {
+    this.build(locale);
     const bundle = this.bundles.get(`${locale}/${name}`) ?? this.bundles.get(`${DEFAULT_LOCALE}/${name}`);
     if (!bundle) throw new Error(`bundle ${name} missing`);
     return bundle;

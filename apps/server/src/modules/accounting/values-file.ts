@@ -9,17 +9,20 @@ import {
 } from '@cardportal/domain';
 import { parse } from 'csv-parse/sync';
 import { asc, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db, Executor } from '../../db/client.ts';
 import { accountingValues } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { auditAdmin } from '../../kernel/audit.ts';
+import { lazy } from '../../kernel/lazy.ts';
 import { csvDocument, formulaSafe } from '../../kernel/spreadsheet.ts';
 import { carriesVirusSignature, virusFound } from '../../kernel/uploads.ts';
 import { looksLikeZip } from '../../kernel/xlsx.ts';
 import { companyInScope, idOf } from '../accounts/index.ts';
 import { type CodeRow, countValues, findCode, lockCode } from './repository.ts';
+
+/** exceljs, at the first spreadsheet (kernel/lazy.ts). */
+const excel = lazy(async () => (await import('exceljs')).default);
 
 /**
  * A code's values as a file (issue 16 item 5, docs/accounting.md "Values as a file"): downloaded as CSV
@@ -68,6 +71,7 @@ async function allValues(db: Executor, codeId: number): Promise<FileValue[]> {
 /** The file's rows as text: .xlsx (a ZIP) by exceljs, anything else as UTF-8 CSV by csv-parse. */
 async function rowsOf(bytes: Uint8Array): Promise<string[][]> {
   if (looksLikeZip(bytes)) {
+    const ExcelJS = await excel();
     const workbook = new ExcelJS.Workbook();
     try {
       await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
@@ -143,6 +147,7 @@ export class AccountingValueFiles {
         mediaType: MEDIA_TYPES.csv,
         body: csvDocument(ACCOUNTING_VALUE_FILE_COLUMNS, rows),
       };
+    const ExcelJS = await excel();
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Values');
     sheet.addRow([...ACCOUNTING_VALUE_FILE_COLUMNS]);

@@ -16,11 +16,11 @@ import {
   twoFactorBodySchema,
 } from '@cardportal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import QRCode from 'qrcode';
 import { AppError } from '../../http/app-error.ts';
 import { appHandler } from '../../http/app-handler.ts';
 import type { Caller } from '../../http/caller.ts';
 import { type AdminAuditEvent, audit, auditAdmin } from '../../kernel/audit.ts';
+import { lazy } from '../../kernel/lazy.ts';
 import { hashSecret, verifyDummy, verifySecret } from '../../security/hashing.ts';
 import { isFeatureOn } from '../issuers/index.ts';
 import { membershipOf } from '../multi-user/index.ts';
@@ -32,6 +32,9 @@ import {
   securityAnswerOf,
   updateOwnSettings,
 } from '../users/index.ts';
+
+/** qrcode, at the first token enrolment (kernel/lazy.ts). */
+const qrCode = lazy(async () => (await import('qrcode')).default);
 
 /**
  * My Profile (issue 7): the signed-in user's own language, challenge question, two-factor setting and
@@ -256,7 +259,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         );
         const enrolment: SoftTokenEnrolment = {
           uri: issued.uri,
-          qrSvg: await QRCode.toString(issued.uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+          qrSvg: await (await qrCode()).toString(issued.uri, {
+            type: 'svg',
+            errorCorrectionLevel: 'M',
+            margin: 2,
+          }),
           defaultPin: issued.defaultPin,
           defaultPinDays: DEFAULT_PIN_DAYS,
         };

@@ -6,13 +6,14 @@ import {
   type LockedReason,
   SSO_ATTEMPT_MINUTES,
 } from '@cardportal/domain';
-import { type CacheProvider, type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
 import { and, eq } from 'drizzle-orm';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { audit } from '../../kernel/audit.ts';
+import { lazy } from '../../kernel/lazy.ts';
 import type { Secrets } from '../../kernel/secrets.ts';
 import { openText, randomId, safeEqual, sha256 } from '../../security/crypto.ts';
 import { organisationActive } from '../access/index.ts';
@@ -27,13 +28,17 @@ import {
   takeAttempt,
 } from './repository.ts';
 
+/** The protocols' libraries, at their first sign-in (kernel/lazy.ts): most servers use one or none. */
+const openidClient = lazy(() => import('openid-client'));
+const samlLibrary = lazy(() => import('@node-saml/node-saml'));
+
 /**
  * The requests to a provider: one more try when the first failed before any answer (a pooled connection
  * the provider had closed — seen on the first discovery after an idle spell). Safe for every call: a
  * GET is idempotent, and an authorization code is single-use, so a token request that did reach the
  * provider fails its second time rather than signing in twice.
  */
-const providerFetch: oidc.CustomFetch = async (url, options) => {
+const providerFetch: Oidc.CustomFetch = async (url, options) => {
   // openid-client's body type allows any Uint8Array; it only ever sends strings and URLSearchParams.
   const init = options as RequestInit;
   try {
@@ -119,7 +124,7 @@ function recipientsOf(node: unknown, inside = false): string[] {
 export class SsoService {
   private readonly configurations = new Map<
     number,
-    { at: number; configuration: Promise<oidc.Configuration> }
+    { at: number; configuration: Promise<Oidc.Configuration> }
   >();
 
   constructor(
@@ -139,29 +144,31 @@ export class SsoService {
   }
 
   /** Discovery (`/.well-known/openid-configuration`), cached per provider; a failure is not cached. */
-  configuration(provider: IdentityProviderRow): Promise<oidc.Configuration> {
+  configuration(provider: IdentityProviderRow): Promise<Oidc.Configuration> {
     const cached = this.configurations.get(provider.id);
     if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.configuration;
     const issuer = new URL(provider.issuer);
     const secret = provider.clientSecretEnc
       ? openText(this.secrets.tokenKey, provider.clientSecretEnc, CLIENT_SECRET_AAD)
       : undefined;
-    const configuration = oidc.discovery(
-      issuer,
-      provider.clientId,
-      secret,
-      secret ? oidc.ClientSecretBasic(secret) : oidc.None(),
-      {
-        // The ID token's signature is checked against the provider's published keys too, not only
-        // trusted for arriving over TLS (OIDC Core 3.1.3.7 allows that; a bank keeps the proof). Plain
-        // http only for a provider on this machine's loopback (the domain's issuer rule).
-        execute: [
-          oidc.enableNonRepudiationChecks,
-          ...(issuer.protocol === 'http:' && isLoopbackUrl(issuer) ? [oidc.allowInsecureRequests] : []),
-        ],
-        timeout: 10,
-        [oidc.customFetch]: providerFetch,
-      },
+    const configuration = openidClient().then((oidc) =>
+      oidc.discovery(
+        issuer,
+        provider.clientId,
+        secret,
+        secret ? oidc.ClientSecretBasic(secret) : oidc.None(),
+        {
+          // The ID token's signature is checked against the provider's published keys too, not only
+          // trusted for arriving over TLS (OIDC Core 3.1.3.7 allows that; a bank keeps the proof). Plain
+          // http only for a provider on this machine's loopback (the domain's issuer rule).
+          execute: [
+            oidc.enableNonRepudiationChecks,
+            ...(issuer.protocol === 'http:' && isLoopbackUrl(issuer) ? [oidc.allowInsecureRequests] : []),
+          ],
+          timeout: 10,
+          [oidc.customFetch]: providerFetch,
+        },
+      ),
     );
     this.configurations.set(provider.id, { at: Date.now(), configuration });
     configuration.catch(() => this.configurations.delete(provider.id));
@@ -177,6 +184,7 @@ export class SsoService {
     context: { cobrand: string | null; locale: string },
   ): Promise<{ url: string; binding: string }> {
     if (provider.protocol === 'saml') return this.beginSaml(provider, context);
+    const oidc = await openidClient();
     const configuration = await this.configuration(provider);
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -244,7 +252,8 @@ export class SsoService {
         ? this.signIn(provider, attempt.subject, context, ip, fail)
         : fail('no-subject', context);
 
-    let claims: oidc.IDToken | undefined;
+    const oidc = await openidClient();
+    let claims: Oidc.IDToken | undefined;
     try {
       const configuration = await this.configuration(provider);
       const callback = new URL(this.absolute(ssoPaths(provider.key).callback));
@@ -313,6 +322,7 @@ export class SsoService {
   async endSessionUrl(provider: IdentityProviderRow): Promise<string | undefined> {
     // A SAML IdP's logout page, when it has one (we send no LogoutRequest: the session here is over).
     if (provider.protocol === 'saml') return provider.samlLogoutUrl ?? undefined;
+    const oidc = await openidClient();
     const configuration = await this.configuration(provider);
     if (!configuration.serverMetadata().end_session_endpoint) return undefined;
     return oidc.buildEndSessionUrl(configuration, {
@@ -327,7 +337,8 @@ export class SsoService {
   // InResponseTo; our part is the request's single use, the browser binding and who the subject is.
 
   /** node-saml for a provider; `requests` answers which of our AuthnRequest IDs are outstanding. */
-  private saml(provider: IdentityProviderRow, requests: CacheProvider): SAML {
+  private async saml(provider: IdentityProviderRow, requests: CacheProvider): Promise<SAML> {
+    const { SAML, ValidateInResponseTo } = await samlLibrary();
     return new SAML({
       callbackUrl: this.absolute(ssoPaths(provider.key).acs),
       entryPoint: provider.samlEntryPoint ?? '',
@@ -361,7 +372,7 @@ export class SsoService {
       getAsync: async () => null,
       removeAsync: async () => null,
     };
-    const url = await this.saml(provider, requests).getAuthorizeUrlAsync('', undefined, {});
+    const url = await (await this.saml(provider, requests)).getAuthorizeUrlAsync('', undefined, {});
     if (!requestId) throw new Error('node-saml made no request ID');
     await saveAttempt(this.db, {
       stateHash: sha256(requestId),
@@ -401,7 +412,7 @@ export class SsoService {
     };
     let profile: (Profile & { inResponseTo?: string }) | null;
     try {
-      ({ profile } = await this.saml(provider, outstanding).validatePostResponseAsync({
+      ({ profile } = await (await this.saml(provider, outstanding)).validatePostResponseAsync({
         SAMLResponse: body.SAMLResponse,
       }));
     } catch (error) {

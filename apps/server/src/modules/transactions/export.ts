@@ -14,7 +14,6 @@ import {
 } from '@cardportal/domain';
 import { stringify } from 'csv-stringify';
 import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import {
   accounts,
@@ -31,6 +30,7 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import { auditAdmin } from '../../kernel/audit.ts';
+import { lazy } from '../../kernel/lazy.ts';
 import { type Keyset, keysetPage, type PageRequest } from '../../kernel/paging.ts';
 import { formulaSafe } from '../../kernel/spreadsheet.ts';
 import { companyScope } from '../access/index.ts';
@@ -44,6 +44,9 @@ import {
 import { customValuesOf } from './custom-values.ts';
 import { transactionColumns } from './repository.ts';
 import { toTransaction } from './service.ts';
+
+/** exceljs, at the first spreadsheet (kernel/lazy.ts). */
+const excel = lazy(async () => (await import('exceljs')).default);
 
 /**
  * The general-ledger export (issue 15 item 7, docs/transactions.md "Export"): one company's approved
@@ -436,13 +439,14 @@ function csvStream(header: readonly string[], rows: AsyncGenerator<string[]>): R
 
 function xlsxStream(header: readonly string[], rows: AsyncGenerator<string[]>): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet('Transactions');
   (async () => {
+    const ExcelJS = await excel();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: false,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet('Transactions');
     sheet.addRow([...header]).commit();
     for await (const row of rows) sheet.addRow(row).commit();
     sheet.commit();
