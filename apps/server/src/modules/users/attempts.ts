@@ -1,5 +1,5 @@
 import { canonicalUserId, LIMITS } from '@cardportal/domain';
-import { and, asc, desc, eq, gte, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedStatement, rowOf, type StatementTemplate } from '../../db/prepared.ts';
 import { unknownAttempts, users } from '../../db/schema.ts';
@@ -83,6 +83,16 @@ export interface Claim {
  * reserved exactly as reserveAttempt does (explainLock on). `standing` is a condition on the user's
  * primary key the caller wants with it (the sign-in's organisation check). A prepared statement.
  */
+/**
+ * The user's columns by name, not `u.*`: a prepared statement's result must keep its shape, and a
+ * migration adding a column while a server runs (another instance deploying) would otherwise fail it
+ * with "cached plan must not change result type" on every connection that prepared it.
+ */
+const userColumns = sql.join(
+  Object.values(getTableColumns(users)).map((column) => sql`u.${sql.identifier(column.name)}`),
+  sql`, `,
+);
+
 export function claimGuess(
   name: string,
   standing: (userPk: SQL) => SQL<boolean>,
@@ -102,7 +112,7 @@ export function claimGuess(
         from u where ${users.id} = u.id and ${refusedAtPasswordFormsSql(sql`u`)} is null and (${reservable(true)})
         returning ${users.failedAttempts} as reserved_attempt, ${users.status} as reserved_status,
           ${users.lockReason} as reserved_lock_reason)
-      select u.*, r.reserved_attempt, r.reserved_status, r.reserved_lock_reason, ${standing(sql`u.id`)} as standing
+      select ${userColumns}, r.reserved_attempt, r.reserved_status, r.reserved_lock_reason, ${standing(sql`u.id`)} as standing
       from u left join r on true`,
   );
   return async (db, rawUserId) => {
@@ -142,11 +152,11 @@ function successStatements(
 
 const successTemplates = {
   signedIn: [
-    sql`update ${users} set failed_attempts = 0, updated_at = now(), last_login_at = now() where id = ${sql.placeholder('userPk')}`,
+    sql`update ${users} set failed_attempts = 0, updated_at = now(), last_login_at = now() where id = ${sql.placeholder('successUserPk')}::integer`,
     auditInsertTemplate,
   ],
   partial: [
-    sql`update ${users} set failed_attempts = 0, updated_at = now() where id = ${sql.placeholder('userPk')}`,
+    sql`update ${users} set failed_attempts = 0, updated_at = now() where id = ${sql.placeholder('successUserPk')}::integer`,
     auditInsertTemplate,
   ],
 };
@@ -163,7 +173,7 @@ export function successTemplate(
   return {
     name: `success_${variant}`,
     parts: successTemplates[variant],
-    values: { userPk, ...auditValues(options.audit.event, options.audit.entry) },
+    values: { successUserPk: userPk, ...auditValues(options.audit.event, options.audit.entry) },
   };
 }
 
