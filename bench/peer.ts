@@ -16,13 +16,22 @@ import {
   DEMO_PASSWORD,
   type Effort,
   freePort,
-  percentile,
   type RunningServer,
   root,
   rssMb,
   type Section,
 } from './lib.ts';
-import { argonBound, CLOCK_TICK_MS, type CpuPerSignIn, cpuTicks, signInLoad } from './throughput.ts';
+import {
+  addTicks,
+  argonBound,
+  type CpuPerSignIn,
+  cpuPerSignIn,
+  cpuTicks,
+  noTicks,
+  runOf,
+  type SignInRun,
+  signInLoad,
+} from './throughput.ts';
 
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -91,24 +100,13 @@ export async function addPeerUsers(databaseUrl: string, count: number): Promise<
   return Array.from({ length: count }, (_, i) => `bench${String(i + 1).padStart(6, '0')}@example.com`);
 }
 
-export interface PeerRun {
-  connections: number;
-  seconds: number;
-  signIns: number;
-  perSecond: number;
-  failures: number;
-  p50: number;
-  p99: number;
-  requestErrors: number;
-}
-
 /** Sign-ins through better-auth's e-mail and password endpoint, each for the next distinct user. */
 export async function peerSignInLoad(
   base: string,
   emails: string[],
   connections: number,
   seconds: number,
-): Promise<PeerRun> {
+): Promise<SignInRun> {
   let next = 0;
   const latencies: number[] = [];
   let failures = 0;
@@ -140,16 +138,7 @@ export async function peerSignInLoad(
       },
     ],
   });
-  return {
-    connections,
-    seconds,
-    signIns: latencies.length,
-    perSecond: latencies.length / seconds,
-    failures,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    requestErrors: result.errors + result.timeouts + result.non2xx,
-  };
+  return runOf(connections, seconds, latencies, failures, result);
 }
 
 /** One side's rounds at one connection level, summed. */
@@ -174,7 +163,7 @@ const emptyTotals = (): SideTotals & {
   perSecond: 0,
   p50s: [],
   cpu: { serverMain: 0, serverThreads: 0, database: 0, loadGenerator: 0, total: 0 },
-  ticks: { main: 0, threads: 0, database: 0, self: 0 },
+  ticks: noTicks(),
 });
 
 /**
@@ -215,29 +204,18 @@ export async function peerBench(
             side === 'ours'
               ? await signInLoad(server.base, users, connections, seconds)
               : await peerSignInLoad(peer.base, emails, connections, seconds);
-          const after = cpuTicks(pid);
           const t = sides[side];
+          addTicks(t.ticks, before, cpuTicks(pid));
           t.signIns += run.signIns;
           t.seconds += seconds;
           t.failures += run.failures;
           t.requestErrors += run.requestErrors;
           t.p50s.push(run.p50);
-          for (const key of ['main', 'threads', 'database', 'self'] as const)
-            t.ticks[key] += after[key] - before[key];
         }
       }
       const total = (t: ReturnType<typeof emptyTotals>): SideTotals => {
-        const per = (ticks: number) => (t.signIns ? (ticks * CLOCK_TICK_MS) / t.signIns : 0);
-        const cpu = {
-          serverMain: per(t.ticks.main),
-          serverThreads: per(t.ticks.threads),
-          database: per(t.ticks.database),
-          loadGenerator: per(t.ticks.self),
-          total: 0,
-        };
-        cpu.total = cpu.serverMain + cpu.serverThreads + cpu.database + cpu.loadGenerator;
-        const { ticks: _ticks, ...rest } = t;
-        return { ...rest, perSecond: t.signIns / t.seconds, cpu };
+        const { ticks, ...rest } = t;
+        return { ...rest, perSecond: t.signIns / t.seconds, cpu: cpuPerSignIn(ticks, t.signIns) };
       };
       const ours = total(sides.ours);
       const theirs = total(sides.peer);

@@ -154,7 +154,50 @@ export function cpuTicks(serverPid: number): {
   return { main, threads, database, self: (own.user + own.system) / 1000 / CLOCK_TICK_MS };
 }
 
-interface SignInRun {
+/** CPU ticks of a server, its database and the load generator (cpuTicks), or their difference. */
+export type Ticks = ReturnType<typeof cpuTicks>;
+
+/** No ticks yet: the start of a sum of rounds. */
+export const noTicks = (): Ticks => ({ main: 0, threads: 0, database: 0, self: 0 });
+
+/** `sum` plus the ticks between `before` and `after` (one round). */
+export function addTicks(sum: Ticks, before: Ticks, after: Ticks): void {
+  for (const key of ['main', 'threads', 'database', 'self'] as const) sum[key] += after[key] - before[key];
+}
+
+/** Ticks spent over `signIns` sign-ins, in milliseconds of CPU per sign-in. */
+export function cpuPerSignIn(ticks: Ticks, signIns: number, withDatabase = true): CpuPerSignIn {
+  const per = (t: number) => (signIns ? (t * CLOCK_TICK_MS) / signIns : 0);
+  const cpu = {
+    serverMain: per(ticks.main),
+    serverThreads: per(ticks.threads),
+    database: withDatabase ? per(ticks.database) : 0,
+    loadGenerator: per(ticks.self),
+  };
+  return { ...cpu, total: cpu.serverMain + cpu.serverThreads + cpu.database + cpu.loadGenerator };
+}
+
+/** A load run's figures: sign-ins counted from their answers, latency percentiles, autocannon's errors. */
+export function runOf(
+  connections: number,
+  seconds: number,
+  latencies: number[],
+  failures: number,
+  result: { errors: number; timeouts: number; non2xx: number },
+): SignInRun {
+  return {
+    connections,
+    seconds,
+    signIns: latencies.length,
+    perSecond: latencies.length / seconds,
+    failures,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    requestErrors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+export interface SignInRun {
   connections: number;
   seconds: number;
   signIns: number;
@@ -275,16 +318,7 @@ export async function signInLoad(
       },
     ],
   });
-  return {
-    connections,
-    seconds,
-    signIns: latencies.length,
-    perSecond: latencies.length / seconds,
-    failures,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    requestErrors: result.errors + result.timeouts + result.non2xx,
-  };
+  return runOf(connections, seconds, latencies, failures, result);
 }
 
 interface CallRun {
@@ -463,19 +497,9 @@ export async function signInBench(
     for (const c of levels) {
       const before = cpuTicks(server.pid);
       const run = await signInLoad(server.base, users, c, seconds);
-      const after = cpuTicks(server.pid);
-      const per = (key: keyof typeof before) =>
-        run.signIns ? ((after[key] - before[key]) * CLOCK_TICK_MS) / run.signIns : 0;
-      const cpu = {
-        serverMain: per('main'),
-        serverThreads: per('threads'),
-        database: mode === 'postgres' ? per('database') : 0,
-        loadGenerator: per('self'),
-      };
-      runs.push({
-        ...run,
-        cpu: { ...cpu, total: cpu.serverMain + cpu.serverThreads + cpu.database + cpu.loadGenerator },
-      });
+      const spent = noTicks();
+      addTicks(spent, before, cpuTicks(server.pid));
+      runs.push({ ...run, cpu: cpuPerSignIn(spent, run.signIns, mode === 'postgres') });
     }
     const peak = runs.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
     // Latency at 70 % of the peak rate (three requests a sign-in).
@@ -627,36 +651,19 @@ export async function workersBench(
     const results: { connections: number; perSecond: number[]; cpu: CpuPerSignIn[]; failures: number }[] = [];
     for (const connections of levels) {
       const signIns = [0, 0];
-      const ticks = [
-        { main: 0, threads: 0, database: 0, self: 0 },
-        { main: 0, threads: 0, database: 0, self: 0 },
-      ];
+      const ticks = [noTicks(), noTicks()];
       let failures = 0;
       for (let round = 0; round < rounds; round++) {
         for (const [i, s] of servers.entries()) {
           const before = cpuTicks(s.pid);
           const run = await signInLoad(s.base, users[i] ?? [], connections, seconds);
-          const after = cpuTicks(s.pid);
+          const t = ticks[i];
+          if (t) addTicks(t, before, cpuTicks(s.pid));
           signIns[i] = (signIns[i] ?? 0) + run.signIns;
           failures += run.failures + run.requestErrors;
-          const t = ticks[i];
-          if (t)
-            for (const key of ['main', 'threads', 'database', 'self'] as const)
-              t[key] += after[key] - before[key];
         }
       }
-      const cpu = ticks.map((t, i) => {
-        const per = (x: number) => (signIns[i] ? (x * CLOCK_TICK_MS) / (signIns[i] ?? 1) : 0);
-        const c = {
-          serverMain: per(t.main),
-          serverThreads: per(t.threads),
-          database: per(t.database),
-          loadGenerator: per(t.self),
-          total: 0,
-        };
-        c.total = c.serverMain + c.serverThreads + c.database + c.loadGenerator;
-        return c;
-      });
+      const cpu = ticks.map((t, i) => cpuPerSignIn(t, signIns[i] ?? 0));
       results.push({
         connections,
         perSecond: signIns.map((n) => n / (rounds * seconds)),
