@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -102,10 +103,11 @@ export async function startProduct(
   const mailDir = path.join(dataDir, 'mail');
   mkdirSync(mailDir);
   const smtp = new TestSmtp((mail) => {
-    writeFileSync(
-      path.join(mailDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.json`),
-      JSON.stringify(mail),
-    );
+    // Written under another name and renamed: a spec in another process reading the folder meanwhile
+    // sees the whole mail or none of it (a half-written file once failed first-login.spec.ts).
+    const file = path.join(mailDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+    writeFileSync(`${file}.part`, JSON.stringify(mail));
+    renameSync(`${file}.part`, file);
   });
   const smtpUrl = await smtp.start();
   const port = await freePort();
@@ -159,7 +161,7 @@ export async function waitForMail(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = readdirSync(mailDir)
-      .filter((f) => Number(f.split('-')[0]) >= since)
+      .filter((f) => f.endsWith('.json') && Number(f.split('-')[0]) >= since)
       .sort()
       .map((file) => JSON.parse(readFileSync(path.join(mailDir, file), 'utf8')) as SavedMail)
       .filter((mail) => mail.to.includes(to));

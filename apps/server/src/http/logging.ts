@@ -59,20 +59,22 @@ function isRoutineRead(method: string, url: string, status: number, elapsedMs: n
 
 /**
  * Where the log goes without a test's stream: standard output through pino's asynchronous writer
- * (pino's advice for speed), in writes of at least LOG_WRITE_BYTES or every LOG_FLUSH_MS, whichever
- * comes first. A write per line cost a sign-in's event loop about 0.1 ms a line (issue 19); batched,
- * a busy server writes a few dozen lines at once and a quiet one shows a line within LOG_FLUSH_MS.
- * What is still buffered is flushed at shutdown and at exit (an uncaught error exits through it too);
- * only a SIGKILL loses the last LOG_FLUSH_MS of lines.
+ * (pino's advice for speed). At `info` and above, in writes of at least LOG_WRITE_BYTES or every
+ * LOG_FLUSH_MS, whichever comes first: a write per line cost a sign-in's event loop about 0.1 ms a line
+ * (issue 19); batched, a busy server writes a few dozen lines at once and a quiet one shows a line within
+ * LOG_FLUSH_MS. At `debug` and `trace` — someone is watching — each line goes out at once (lines that
+ * arrive while a write is in flight go out together in the next). What is still buffered is flushed at
+ * shutdown and at exit (an uncaught error exits through it too); only a SIGKILL loses the last
+ * LOG_FLUSH_MS of lines.
  */
 const LOG_WRITE_BYTES = 4096;
 const LOG_FLUSH_MS = 200;
-function stdoutLog(): { stream: ReturnType<typeof pino.destination>; stop(): void } {
+function stdoutLog(level: string): { stream: ReturnType<typeof pino.destination>; stop(): void } {
+  const watched = level === 'debug' || level === 'trace';
   const stream = pino.destination({
     dest: 1,
     sync: false,
-    minLength: LOG_WRITE_BYTES,
-    periodicFlush: LOG_FLUSH_MS,
+    ...(watched ? {} : { minLength: LOG_WRITE_BYTES, periodicFlush: LOG_FLUSH_MS }),
   });
   const flush = () => {
     try {
@@ -100,7 +102,7 @@ export function serverOptions(
   config: Config,
   logStream?: NodeJS.WritableStream,
 ): { options: FastifyServerOptions; stop(): void } {
-  const log = config.logLevel === 'silent' || logStream ? undefined : stdoutLog();
+  const log = config.logLevel === 'silent' || logStream ? undefined : stdoutLog(config.logLevel);
   return {
     options: {
       logger:
