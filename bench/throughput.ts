@@ -113,6 +113,13 @@ function parentOf(pid: string): number {
   }
 }
 
+/** The pids of a server's cluster workers (its child processes), none with WORKERS=1. */
+function workerPids(serverPid: number): number[] {
+  return readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid) && parentOf(pid) === serverPid)
+    .map(Number);
+}
+
 /**
  * CPU ticks so far: the server's event-loop threads (its own main thread, and each cluster worker's
  * when it runs WORKERS > 1), their other threads, and every postgres process.
@@ -126,18 +133,16 @@ export function cpuTicks(serverPid: number): {
   let main = 0;
   let threads = 0;
   let database = 0;
-  const processes = [serverPid];
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres')
         database += ticksOf(`/proc/${pid}/stat`);
-      else if (parentOf(pid) === serverPid) processes.push(Number(pid));
     } catch {
       // gone
     }
   }
-  for (const pid of processes) {
+  for (const pid of [serverPid, ...workerPids(serverPid)]) {
     let tids: string[] = [];
     try {
       tids = readdirSync(`/proc/${pid}/task`);
@@ -598,21 +603,6 @@ export async function signInBench(
     ].filter(Boolean),
     budgets,
   };
-}
-
-/** The pids of a server's cluster workers (its child processes), none with WORKERS=1. */
-function workerPids(serverPid: number): number[] {
-  const pids: number[] = [];
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (Number(stat.split(') ')[1]?.split(' ')[1]) === serverPid) pids.push(Number(pid));
-    } catch {
-      // gone
-    }
-  }
-  return pids;
 }
 
 /**

@@ -54,6 +54,18 @@ export const federationSubjectSchema = z
   .max(255)
   .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
 
+/** Whom a provider serves, OpenID or SAML: one co-brand or one company (the CLI's --cobrand, --company). */
+const providerOwner = {
+  cobrand: z.string().min(1).max(64).optional(),
+  companyNumber: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
+};
+const oneOwner = (v: { cobrand?: string; companyNumber?: string }) =>
+  (v.cobrand === undefined) !== (v.companyNumber === undefined);
+const oneOwnerRefusal = { message: 'belongs to exactly one co-brand or one company', path: ['cobrand'] };
+
 /** A provider's registration, as an administrator gives it (the CLI's `sso add`). */
 export const identityProviderInputSchema = z
   .strictObject({
@@ -72,16 +84,9 @@ export const identityProviderInputSchema = z
       .refine((s) => s.split(' ').includes('openid'), 'must include openid')
       .default('openid'),
     subjectClaim: subjectClaimSchema.default('sub'),
-    cobrand: z.string().min(1).max(64).optional(),
-    companyNumber: z
-      .string()
-      .regex(/^\d{1,12}$/)
-      .optional(),
+    ...providerOwner,
   })
-  .refine((v) => (v.cobrand === undefined) !== (v.companyNumber === undefined), {
-    message: 'belongs to exactly one co-brand or one company',
-    path: ['cobrand'],
-  });
+  .refine(oneOwner, oneOwnerRefusal);
 export type IdentityProviderInput = z.input<typeof identityProviderInputSchema>;
 
 /** A SAML IdP's URL (its SSO or logout page): a query is allowed. */
@@ -112,16 +117,9 @@ export const samlProviderInputSchema = z
       .regex(/-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/, 'must be a PEM certificate'),
     logoutUrl: samlUrlSchema.optional(),
     spEntityId: samlEntityIdSchema.optional(),
-    cobrand: z.string().min(1).max(64).optional(),
-    companyNumber: z
-      .string()
-      .regex(/^\d{1,12}$/)
-      .optional(),
+    ...providerOwner,
   })
-  .refine((v) => (v.cobrand === undefined) !== (v.companyNumber === undefined), {
-    message: 'belongs to exactly one co-brand or one company',
-    path: ['cobrand'],
-  });
+  .refine(oneOwner, oneOwnerRefusal);
 export type SamlProviderInput = z.input<typeof samlProviderInputSchema>;
 
 /** The SAML assertion consumer service's form (HTTP-POST binding); other fields pass. */

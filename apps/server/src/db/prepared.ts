@@ -54,7 +54,7 @@ interface Prepared {
 }
 
 /**
- * A table's row from a raw row that selected its columns by their names (`select u.*`): each value
+ * A table's row from a raw row that selected its columns under their names: each value
  * through its column's own mapping, as drizzle's own selects do (timestamps to Date, numeric modes…).
  */
 const columnsOf = new WeakMap<PgTable, [string, Column][]>();

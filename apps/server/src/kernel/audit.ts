@@ -41,17 +41,24 @@ export interface AuditEntry {
  * it records (a data-modifying CTE). `detail` must never carry a secret.
  */
 export function auditInsert(event: AuditEvent, entry: AuditEntry): SQL {
-  return sql`insert into ${auditEvents} (event, user_pk, ip, detail)
-    values (${event}, ${entry.userPk ?? null}, ${entry.ip ?? null}, ${JSON.stringify(entry.detail ?? {})}::jsonb)`;
+  return auditInsertOf(event, entry.userPk ?? null, entry.ip ?? null, JSON.stringify(entry.detail ?? {}));
 }
+
+/** The one text of an audit row's insert, with values or placeholders. */
+const auditInsertOf = (event: unknown, userPk: unknown, ip: unknown, detail: unknown): SQL =>
+  sql`insert into ${auditEvents} (event, user_pk, ip, detail)
+    values (${event}, ${userPk}::integer, ${ip}::text, ${detail}::jsonb)`;
 
 /**
  * auditInsert for a prepared statement (db/prepared.ts): the same insert with placeholders, filled by
  * `auditValues`. One audit row a statement.
  */
-export const auditInsertTemplate: SQL = sql`insert into ${auditEvents} (event, user_pk, ip, detail)
-  values (${sql.placeholder('auditEvent')}, ${sql.placeholder('auditUserPk')}::integer,
-    ${sql.placeholder('auditIp')}::text, ${sql.placeholder('auditDetail')}::jsonb)`;
+export const auditInsertTemplate: SQL = auditInsertOf(
+  sql.placeholder('auditEvent'),
+  sql.placeholder('auditUserPk'),
+  sql.placeholder('auditIp'),
+  sql.placeholder('auditDetail'),
+);
 
 export function auditValues(event: AuditEvent, entry: AuditEntry): Record<string, unknown> {
   return {

@@ -1,8 +1,8 @@
 /**
- * A library that only some requests need (spreadsheets, SAML, OpenID Connect, mail transport, QR
- * codes), imported at its first use and kept: a server that never exports a spreadsheet or never signs
- * anyone in through SAML never holds their code (issue 19, idle memory: exceljs alone is about 9 MB of
- * heap and 30 MB resident). Concurrent first uses share one import.
+ * A library that only some requests need (spreadsheets, SAML, OpenID Connect, QR codes), imported at its
+ * first use and kept: a server that never exports a spreadsheet or never signs anyone in through SAML
+ * never holds their code (issue 19, idle memory: exceljs alone is about 9 MB of heap). Concurrent first
+ * uses share one import.
  */
 export function lazy<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | undefined;

@@ -144,21 +144,19 @@ function successStatements(
   userPk: number,
   options: { signedIn?: boolean; audit?: { event: AuditEvent; entry: AuditEntry } } = {},
 ): SQL[] {
-  const update = sql`update ${users} set failed_attempts = 0, updated_at = now()${
-    options.signedIn ? sql`, last_login_at = now()` : sql``
-  } where id = ${userPk}`;
+  const update = successUpdate(userPk, options.signedIn === true);
   return options.audit ? [update, auditInsert(options.audit.event, options.audit.entry)] : [update];
 }
 
+/** The success's update, for a user's key given as a value or a placeholder. */
+const successUpdate = (userPk: unknown, signedIn: boolean): SQL =>
+  sql`update ${users} set failed_attempts = 0, updated_at = now()${
+    signedIn ? sql`, last_login_at = now()` : sql``
+  } where id = ${userPk}::integer`;
+
 const successTemplates = {
-  signedIn: [
-    sql`update ${users} set failed_attempts = 0, updated_at = now(), last_login_at = now() where id = ${sql.placeholder('successUserPk')}::integer`,
-    auditInsertTemplate,
-  ],
-  partial: [
-    sql`update ${users} set failed_attempts = 0, updated_at = now() where id = ${sql.placeholder('successUserPk')}::integer`,
-    auditInsertTemplate,
-  ],
+  signedIn: [successUpdate(sql.placeholder('successUserPk'), true), auditInsertTemplate],
+  partial: [successUpdate(sql.placeholder('successUserPk'), false), auditInsertTemplate],
 };
 
 /**
