@@ -23,11 +23,17 @@ import {
 
 /** The per-IP limit of POST /heracles/login (modules/login/routes.ts). */
 const SIGN_IN_LIMIT_PER_MINUTE = 60;
-const RL_PATTERN = 'cardportal:rl:*127.0.0.1';
+/**
+ * The loopback address this file's requests leave from, its own: the per-IP counters live in the one
+ * Redis every test shares, and another file (or a copy of this one, scripts/suite-at-scale.ts) signing in
+ * from 127.0.0.1 at the same time would count against the same limit.
+ */
+const FROM = `127.${1 + Math.floor(Math.random() * 254)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+const RL_PATTERN = `cardportal:rl:*${FROM}`;
 
 /**
- * Deletes this address's per-IP counters (both instances see every request from 127.0.0.1), leaving
- * the other keys — other tests use the same Redis — alone.
+ * Deletes this address's per-IP counters (both instances see every request from FROM), leaving the
+ * other keys — other tests use the same Redis — alone.
  */
 async function clearLoopbackRateLimits(redis: Redis): Promise<void> {
   let cursor = '0';
@@ -77,13 +83,13 @@ describe('two instances, one PostgreSQL and one Redis', () => {
     const counted = await direct.db.execute(sql`select count(*)::int as n from ${users}`);
     expect((counted as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(DEMO_USERS.length);
     for (const instance of [a, b]) {
-      const ready = await new HttpClient(instance.baseUrl).get('/readyz');
+      const ready = await new HttpClient(instance.baseUrl, FROM).get('/readyz');
       expect(ready.json()).toEqual({ status: 'ready', database: 'ok', redis: 'ok' });
     }
   });
 
   it('continues a session started on A on B, takes the CSRF token A issued, and ends it everywhere', async () => {
-    const browser = new HttpClient(a.baseUrl);
+    const browser = new HttpClient(a.baseUrl, FROM);
     expect((await browser.login('active01', DEMO_PASSWORD)).body).toBe('/app/');
     browser.baseUrl = b.baseUrl;
     const me = await browser.get('/app/api/me');
@@ -102,7 +108,7 @@ describe('two instances, one PostgreSQL and one Redis', () => {
     // Signed out on B: the session is gone on A as well.
     const cookies = new Map(browser.cookies);
     await browser.get('/heracles/logout');
-    const replay = new HttpClient(a.baseUrl);
+    const replay = new HttpClient(a.baseUrl, FROM);
     for (const [k, v] of cookies) replay.cookies.set(k, v);
     expect((await replay.get('/app/api/me')).status).toBe(401);
   });
@@ -111,21 +117,21 @@ describe('two instances, one PostgreSQL and one Redis', () => {
     const answers: HttpResponse[] = [];
     for (let i = 0; i < 6; i++) {
       const instance = i % 2 === 0 ? a : b;
-      answers.push(await new HttpClient(instance.baseUrl).login('bncuser01', `Wrong-pass-${i}x`));
+      answers.push(await new HttpClient(instance.baseUrl, FROM).login('bncuser01', `Wrong-pass-${i}x`));
     }
     expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 200]);
     expect(answers[5]?.body).toMatch(/\/locked/);
     expect((await userRow('bncuser01')).status).toBe('Locked');
     // Locked on both: the right password now only shows the locked screen.
     for (const instance of [a, b]) {
-      const res = await new HttpClient(instance.baseUrl).login('bncuser01', DEMO_PASSWORD);
+      const res = await new HttpClient(instance.baseUrl, FROM).login('bncuser01', DEMO_PASSWORD);
       expect(res.body).toMatch(/\/locked/);
     }
   });
 
   it('lets exactly one of two simultaneous password changes, one on A and one on B, win', async () => {
-    const onA = new HttpClient(a.baseUrl);
-    const onB = new HttpClient(b.baseUrl);
+    const onA = new HttpClient(a.baseUrl, FROM);
+    const onB = new HttpClient(b.baseUrl, FROM);
     expect((await onA.login('admin01', DEMO_PASSWORD)).body).toBe('/app/');
     expect((await onB.login('admin01', DEMO_PASSWORD)).body).toBe('/app/');
     const [ra, rb] = await Promise.all([
@@ -144,9 +150,9 @@ describe('two instances, one PostgreSQL and one Redis', () => {
     );
     const winner = ra.status === 200 ? 'Winner-on-A-26' : 'Winner-on-B-26';
     const other = winner === 'Winner-on-A-26' ? 'Winner-on-B-26' : 'Winner-on-A-26';
-    expect(await signsIn(b.baseUrl, 'admin01', winner)).toBe(true);
-    expect(await signsIn(a.baseUrl, 'admin01', other)).toBe(false);
-    expect(await signsIn(a.baseUrl, 'admin01', DEMO_PASSWORD)).toBe(false);
+    expect(await signsIn(b.baseUrl, 'admin01', winner, FROM)).toBe(true);
+    expect(await signsIn(a.baseUrl, 'admin01', other, FROM)).toBe(false);
+    expect(await signsIn(a.baseUrl, 'admin01', DEMO_PASSWORD, FROM)).toBe(false);
     const user = await userRow('admin01');
     const history = await direct.db
       .select()
@@ -169,7 +175,7 @@ describe('two instances, one PostgreSQL and one Redis', () => {
         ...(await Promise.all(
           batch.map(async (n) => {
             const instance = n % 2 === 0 ? a : b;
-            const res = await new HttpClient(instance.baseUrl).login(`nobody-${n}-rl`, 'Wrong-pass-12');
+            const res = await new HttpClient(instance.baseUrl, FROM).login(`nobody-${n}-rl`, 'Wrong-pass-12');
             return { instance: instance.name, res };
           }),
         )),

@@ -213,7 +213,12 @@ export function request(
   baseUrl: string,
   method: string,
   url: string,
-  options: { headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
+  options: {
+    headers?: Record<string, string>;
+    body?: string;
+    timeoutMs?: number;
+    localAddress?: string;
+  } = {},
 ): Promise<HttpResponse> {
   const started = Date.now();
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -223,6 +228,7 @@ export function request(
       {
         method,
         agent: false,
+        ...(options.localAddress ? { localAddress: options.localAddress } : {}),
         headers: {
           ...(options.body !== undefined
             ? { 'content-length': String(Buffer.byteLength(options.body)) }
@@ -263,7 +269,11 @@ export function request(
 export class HttpClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(public baseUrl: string) {}
+  /** `from`: the loopback address requests leave from (any of 127.0.0.0/8), as the server sees the client. */
+  constructor(
+    public baseUrl: string,
+    readonly from?: string,
+  ) {}
 
   get csrf(): string | undefined {
     return this.cookies.get('sec-token');
@@ -300,6 +310,7 @@ export class HttpClient {
       headers,
       body: options.body,
       timeoutMs: options.timeoutMs,
+      ...(this.from ? { localAddress: this.from } : {}),
     });
     this.absorb(res);
     return res;
@@ -353,8 +364,13 @@ export class HttpClient {
 }
 
 /** True when the user signs in (any stage) with this password on a fresh client. */
-export async function signsIn(baseUrl: string, userId: string, password: string): Promise<boolean> {
-  const res = await new HttpClient(baseUrl).login(userId, password);
+export async function signsIn(
+  baseUrl: string,
+  userId: string,
+  password: string,
+  from?: string,
+): Promise<boolean> {
+  const res = await new HttpClient(baseUrl, from).login(userId, password);
   if (res.status !== 200 && res.status !== 401) {
     throw new Error(`sign-in of ${userId} answered ${res.status}: ${res.body.slice(0, 200)}`);
   }
