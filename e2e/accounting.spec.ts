@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, signIn, typeDate } from './support/browser.ts';
+import { expectAccessible, launch, newPage, signInAs, typeDate } from './support/browser.ts';
 
 /**
  * Accounting in the browser (issue 16, "Done when"): an administrator sets up a code with a value and a
@@ -13,12 +13,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-async function signInAs(page: Page, userId: string): Promise<void> {
-  await signIn(page, userId, DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
-  await page.waitForURL(/\/app\/$/);
-  await page.locator('#welcome').waitFor();
-}
 
 /** Types into a type-ahead field and chooses the suggestion by keyboard (down to it, Enter). */
 async function choose(page: Page, label: string, typed: string, option: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, signIn, typeDate } from './support/browser.ts';
+import { expectAccessible, launch, newPage, signInAs, typeDate } from './support/browser.ts';
 
 /**
  * An expense report's whole life in the browser (issue 17 "Tests"): a cardholder builds a report from
@@ -19,12 +19,6 @@ const RECEIPT = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-
-async function signInAs(page: Page, userId: string): Promise<void> {
-  await signIn(page, userId, DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
-  await page.waitForURL(/\/app\/$/);
-  await page.locator('#welcome').waitFor();
-}
 
 async function typeInto(page: Page, id: string, text: string): Promise<void> {
   await page.locator(`#${id}`).focus();

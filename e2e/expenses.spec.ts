@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, signIn } from './support/browser.ts';
+import { expectAccessible, launch, newPage, signInAs } from './support/browser.ts';
 
 /**
  * The expense set-up in the browser (issue 17 item 1): a company administrator reaches it from the
@@ -12,12 +12,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-async function signInAs(page: Page, userId: string): Promise<void> {
-  await signIn(page, userId, DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
-  await page.waitForURL(/\/app\/$/);
-  await page.locator('#welcome').waitFor();
-}
 
 /** Focuses the field and types into it, as a keyboard user does. */
 async function typeInto(page: Page, id: string, text: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSheet } from '../apps/server/src/kernel/xlsx.ts';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, signIn } from './support/browser.ts';
+import { DEMO_PASSWORD, expectAccessible, launch, newPage, signInAs } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,12 +11,6 @@ afterAll(() => browser?.close());
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const HEADERS = ['Org Point Number', 'Name 1', 'Name 2', 'Reporting Level', 'Reports To'];
-
-async function signInAs(page: Page, userId: string): Promise<void> {
-  await signIn(page, userId, DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
-  await page.waitForURL(/\/app\/$/);
-  await page.locator('#welcome').waitFor();
-}
 
 async function upload(page: Page, rows: string[][]): Promise<void> {
   await page.locator('#upload-file').setInputFiles({

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, signIn, typeDate } from './support/browser.ts';
+import { expectAccessible, launch, newPage, signInAs, typeDate } from './support/browser.ts';
 
 /**
  * The life of a transaction in the browser (issue 15, "Done when"): an administrator reviews, splits,
@@ -13,12 +13,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-async function signInAs(page: Page, userId: string): Promise<void> {
-  await signIn(page, userId, DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
-  await page.waitForURL(/\/app\/$/);
-  await page.locator('#welcome').waitFor();
-}
 
 /** Opens the first transaction of a filtered Transaction Summary; answers its URL. */
 async function openFirst(page: Page, query: string): Promise<string> {

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, signIn } from './support/browser.ts';
+import { expectAccessible, launch, newPage, signInAs } from './support/browser.ts';
 
 /**
  * The card programme's transactions in the browser (issue 15 items 3 and 8): a cardholder's spend
@@ -12,12 +12,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-async function signInAs(page: Page, userId: string): Promise<void> {
-  await signIn(page, userId, DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
-  await page.waitForURL(/\/app\/$/);
-  await page.locator('#welcome').waitFor();
-}
 
 describe('Transactions (issue 15)', () => {
   it('a cardholder sees months of spending as a picture and a table, then the transactions themselves', async () => {

@@ -109,6 +109,16 @@ export async function signIn(page: Page, userId: string, password: string, query
   await page.locator('#signin-submit').click();
 }
 
+/**
+ * Signs a demo user in through the portal's sign-in screen (default co-brand, English) and waits for the
+ * application's home page: where a spec's subject is a screen of the application, not the sign-in.
+ */
+export async function signInAs(page: Page, userId: string): Promise<void> {
+  await signIn(page, userId, DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
+  await page.waitForURL(/\/app\/$/);
+  await page.locator('#welcome').waitFor();
+}
+
 /** Types an ISO date into a date field's segments (month, day, year), as a keyboard user does. */
 export async function typeDate(page: Page, id: string, iso: string): Promise<void> {
   const [year = '', month = '', day = ''] = iso.split('-');
