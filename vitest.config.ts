@@ -2,9 +2,11 @@ import { defineConfig } from 'vitest/config';
 import { MAIN_GROUP, WORKERS } from './vitest.shared.ts';
 
 /**
- * Every test layer in one run (npm test): domain rules, the server on PGlite and on PostgreSQL
- * (+ Redis), the SPAs' unit tests, and the browser tests in Chromium against the built product.
+ * Every test layer in one run (npm test): domain rules, the server on PostgreSQL (+ Redis) and, for what
+ * differs by engine, on PGlite, the SPAs' unit tests, and the browser tests in Chromium against the built
+ * product (on PGlite).
  */
+
 /**
  * Server tests that run on the embedded database as well as on PostgreSQL: those of the code that differs
  * by engine (docs/testing.md, "One engine for what does not differ"). Every other server test runs on
