@@ -98,17 +98,20 @@ export default defineConfig({
           maxWorkers: 2,
         },
       })),
-      // The smoke version of every benchmark (bench/), last: it loads the machine on purpose.
+      // The smoke version of every benchmark (bench/), in the main group: its sections are small (two
+      // sign-ins in flight) and assert that every figure is reported and no sign-in failed, not a speed, so
+      // the group's load changes its figures, not its verdict. Its products have their own databases, no
+      // Redis and no rate limits, so it counts nothing another test counts. Being the first project by name
+      // ("bench-smoke"), its 90-second file starts first, beside the browser specs (docs/testing.md).
       {
         test: {
           name: 'bench-smoke',
           include: ['bench/*.test.ts'],
-          sequence: { groupOrder: 3 },
+          sequence: MAIN_GROUP,
           testTimeout: 600_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          maxWorkers: 1,
-          fileParallelism: false,
+          maxWorkers: WORKERS,
         },
       },
       'apps/*/vitest.config.ts',

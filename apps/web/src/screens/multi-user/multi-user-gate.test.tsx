@@ -30,8 +30,8 @@ afterEach(() => {
 describe('multi-user after sign-in', () => {
   it('asks a member to confirm its link, and posts the answer', async () => {
     const calls = fakeApi({ 'POST /app/api/multi-user/confirm': { status: 204 } });
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    // The page leaves for the application's home: spied on, so happy-dom does not navigate.
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const context = makeContext('A', {
       userId: 'multi01',
       multiUser: { confirm: [member('multi02', 'O')], choices: [] },
@@ -91,8 +91,8 @@ describe('multi-user after sign-in', () => {
 describe('access as user', () => {
   it('shows who is really working on every screen and returns to the original session', async () => {
     const calls = fakeApi({ 'POST /app/api/access-as/return': { status: 200, body: { url: '/app/' } } });
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    // The page leaves for the application's home: spied on, so happy-dom does not navigate.
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const context = makeContext('A', {
       userId: 'active01',
       firstName: 'Ada',
