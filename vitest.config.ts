@@ -82,9 +82,10 @@ export default defineConfig({
         },
       },
       // Timing comparisons (user enumeration) run after the main group, so no other test's load skews
-      // them; the two engines' files run side by side (one worker each): a comparison spends most of its
-      // time waiting at the 250 ms floor (about a fifth of a core each), and each alternates its known and
-      // unknown calls one by one, so whatever the other file costs falls on both sides alike.
+      // them; the four files (two comparisons files for each engine) run side by side, one worker each: a
+      // comparison spends most of its time waiting at its 15 or 40 ms floor (about a fifth of a core
+      // each), and each alternates its known and unknown calls one by one, so whatever the other files
+      // cost falls on both sides alike.
       ...(['pglite', 'postgres'] as const).map((db) => ({
         test: {
           name: `server-timing-${db}`,
@@ -95,7 +96,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks' as const,
-          maxWorkers: 2,
+          maxWorkers: 4,
         },
       })),
       // The smoke version of every benchmark (bench/), in the main group: its sections are small (two

@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, dataDir, expectAccessible, launch, newPage, signIn } from './support/browser.ts';
+import {
+  DEMO_PASSWORD,
+  dataDir,
+  expectAccessible,
+  launch,
+  newPage,
+  signIn,
+  signInAs,
+} from './support/browser.ts';
 import { runCli } from './support/cli.ts';
 
 let browser: Browser;
@@ -39,9 +47,8 @@ const signedInAs = (page: Page) =>
 describe('multi-user linking (issue 7)', () => {
   it('an administrator links two user IDs; each confirms at sign-in; then the person chooses the ID', async () => {
     const admin = await newPage(browser);
-    await signIn(admin.page, 'admin01', DEMO_PASSWORD, QUERY);
-    await admin.page.waitForURL(/\/app\/$/);
-    await admin.page.goto(new URL('/app/people/linka01', admin.page.url()).toString());
+    await signInAs(admin.page, 'admin01');
+    await admin.page.goto('/app/people/linka01');
     await admin.page.getByRole('heading', { name: 'Linked user IDs' }).waitFor();
     await admin.page.getByLabel('User ID to link').fill('linkb01');
     await admin.page.getByRole('button', { name: 'Link', exact: true }).click();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, signIn } from './support/browser.ts';
+import { DEMO_PASSWORD, expectAccessible, launch, newPage, signIn, signInAs } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,10 +43,8 @@ describe('multi-user and access as user (issue 7)', () => {
 
   it('a super user accesses the application as a cardholder, sees the banner everywhere, and returns', async () => {
     const { page, context, problems } = await newPage(browser);
-    await signIn(page, 'admin01', DEMO_PASSWORD, QUERY);
-    await page.waitForURL(/\/app\/$/);
-    await page.locator('#welcome').waitFor();
-    await page.goto(new URL('/app/people/active01', page.url()).toString());
+    await signInAs(page, 'admin01');
+    await page.goto('/app/people/active01');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('button', { name: /access as/i }).click();
     const banner = page.getByRole('region', { name: 'Access as user' });

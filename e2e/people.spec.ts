@@ -1,19 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, signIn } from './support/browser.ts';
+import { expectAccessible, launch, newPage, signInAs } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await signIn(page, 'admin01', DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
-  await page.waitForURL(/\/app\/$/);
-  await page.locator('#welcome').waitFor();
-}
 
 /** The id and text of the focused element. */
 const focused = (page: Page) =>
@@ -35,7 +29,7 @@ async function tabTo(page: Page, text: string, limit = 20): Promise<void> {
 describe('application frame (issue 7)', () => {
   it('is usable with the keyboard alone: skip link, navigation, focus on the new screen', async () => {
     const { page, context, problems } = await newPage(browser);
-    await signInAsAdmin(page);
+    await signInAs(page, 'admin01');
     await expectAccessible(page, 'app home');
     await page.keyboard.press('Tab');
     expect((await focused(page)).text).toBe('Skip to main content');
@@ -62,7 +56,7 @@ describe('application frame (issue 7)', () => {
 
   it('checks the global search on the client and opens the People results on Enter', async () => {
     const { page, context } = await newPage(browser);
-    await signInAsAdmin(page);
+    await signInAs(page, 'admin01');
     await page.locator('#global-search').fill('a');
     await page.keyboard.press('Enter');
     await page.locator('#global-search-error').waitFor();
@@ -77,7 +71,7 @@ describe('application frame (issue 7)', () => {
 describe('People (issue 7)', () => {
   it('a company administrator searches, creates a cardholder, sees it, deactivates and reactivates it', async () => {
     const { page, context, problems } = await newPage(browser);
-    await signInAsAdmin(page);
+    await signInAs(page, 'admin01');
 
     await page.goto('/app/people');
     await page.locator('#people-q').fill('x');
@@ -133,8 +127,7 @@ describe('People (issue 7)', () => {
 
   it('a page the user may not use says so: read-only edit for a system administrator, Issuers for a company administrator (issue 20 item 2)', async () => {
     const z = await newPage(browser);
-    await signIn(z.page, 'sysadmin01', DEMO_PASSWORD, '?cobrandHost=cardportal&locale=en_US');
-    await z.page.waitForURL(/\/app\/$/);
+    await signInAs(z.page, 'sysadmin01');
     await z.page.goto('/app/people/agmgr01/edit');
     await z.page.locator('#not-permitted-notice').waitFor();
     expect(await z.page.locator('#not-permitted-notice').textContent()).toContain(
@@ -148,7 +141,7 @@ describe('People (issue 7)', () => {
     await z.context.close();
 
     const c = await newPage(browser);
-    await signInAsAdmin(c.page);
+    await signInAs(c.page, 'admin01');
     await c.page.goto('/app/issuers');
     await c.page.locator('#not-permitted-heading').waitFor();
     expect(c.page.url()).toMatch(/\/app\/issuers$/);
@@ -161,7 +154,7 @@ describe('People (issue 7)', () => {
 
   it('forms mark what is required and say what the marker means; help text under the field (issue 20 item 1)', async () => {
     const { page, context, problems } = await newPage(browser);
-    await signInAsAdmin(page);
+    await signInAs(page, 'admin01');
     await page.goto('/app/people/new');
     await page.locator('#user-form-required-note').waitFor();
     expect(await page.locator('#user-form-required-note').textContent()).toBe(
@@ -187,7 +180,7 @@ describe('People (issue 7)', () => {
 
   it('a list exports what it shows as CSV and takes one action on the rows chosen (issue 20 item 3)', async () => {
     const { page, context, problems } = await newPage(browser);
-    await signInAsAdmin(page);
+    await signInAs(page, 'admin01');
     await page.goto('/app/people?q=agmgr01');
     await page.locator('#people-results tbody tr').first().waitFor();
     const [download] = await Promise.all([
@@ -217,7 +210,7 @@ describe('People (issue 7)', () => {
   });
   it('sorts a list by its column headers, on the server, with the order announced (issue 20 item 3)', async () => {
     const { page, context, problems } = await newPage(browser);
-    await signInAsAdmin(page);
+    await signInAs(page, 'admin01');
     await page.goto('/app/people?status=Active');
     const rows = page.locator('#people-results tbody tr');
     await rows.first().waitFor();

@@ -1,6 +1,6 @@
 /**
  * Attack suite — user enumeration through the answers themselves (issue 13 item 2; the times are
- * compared in enumeration.timing.test.ts). Before sign-in no answer may differ between an existing and
+ * compared in enumeration-*.timing.test.ts). Before sign-in no answer may differ between an existing and
  * an unknown user ID: status, headers, cookies, body shape and the distribution of its values.
  */
 import { canonicalUserId } from '@cardportal/domain';
