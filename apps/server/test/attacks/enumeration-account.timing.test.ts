@@ -63,7 +63,7 @@ describe('enumeration: change password and self-registration answer alike for kn
         ),
       demo.cardNumber,
       '5424180008000025',
-      // Both answer at the secret floor (a quarter second): a few calls a try are enough.
+      // Both answer at the secret floor (40 ms): a few calls a try are enough.
       HASHING_REPS,
     );
   });

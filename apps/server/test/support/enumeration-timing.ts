@@ -32,7 +32,7 @@ export async function startWithUsers(userIds: string[]): Promise<TestContext> {
   return ctx;
 }
 
-export type Answer = { statusCode: number; body: string; headers: Record<string, unknown> };
+type Answer = { statusCode: number; body: string; headers: Record<string, unknown> };
 
 /** The shape of a body: JSON keys and value types (recursively), or the text itself for text answers. */
 function shape(answer: Answer): unknown {
